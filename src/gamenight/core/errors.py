@@ -1,0 +1,43 @@
+"""Domain errors. Every message is one line that names the problem, fit to show a user as is."""
+
+from __future__ import annotations
+
+
+class GamenightError(Exception):
+    """Base of every error gamenight raises on bad input; its text is a one-line message."""
+
+
+class IllegalActionError(GamenightError, ValueError):
+    """An action that the rules do not allow in this position; the message names the rule."""
+
+
+class WrongActorError(IllegalActionError):
+    """A seat tried to act while it is not that seat's turn."""
+
+
+class GameOverError(IllegalActionError):
+    """An action was offered after the match had ended."""
+
+
+class ActionParseError(IllegalActionError):
+    """Text that is not the notation of any action of the game."""
+
+
+class InvalidParamsError(GamenightError, ValueError):
+    """Parameters, a variant or a player count that a game cannot be set up with."""
+
+
+class PlayerCountError(InvalidParamsError):
+    """A player count the game does not support."""
+
+
+class UnknownGameError(GamenightError, ValueError):
+    """A game name that is not registered."""
+
+
+class RecordError(GamenightError, ValueError):
+    """A match record that is corrupt, or does not fit the installed game."""
+
+
+class BotError(GamenightError, ValueError):
+    """An unknown bot, bad bot options, or a bot that misbehaved during a match."""

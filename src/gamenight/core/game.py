@@ -1,0 +1,225 @@
+"""The contract every game implements.
+
+A :class:`Game` holds the rules and the parameters and nothing else; all that changes during a
+match lives in a State object the game creates. Only views (JSON-safe dicts of what one seat
+may know) ever leave a game: bots, user interfaces, the network and player-facing logs see
+nothing else.
+
+Actions are small immutable values with a text notation (``str(action)``), parsed back by
+``parse_action``. Decisions are atomic: a compound choice is a short sequence of actions, so
+every decision point offers a small finite list.
+
+Simultaneous choices are hidden commitments: every seat in ``to_act`` may commit in any order,
+the state records each commitment, views show only that a seat has committed, and the last
+commitment resolves the step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from gamenight.core.errors import InvalidParamsError, PlayerCountError
+from gamenight.core.params import Params
+from gamenight.core.rng import Rng
+
+View = dict[str, Any]
+"""What one seat may know, as plain JSON-safe data."""
+
+
+class State(Protocol):
+    """Plain mutable game data. Only the game's own modules read or write its fields."""
+
+    def clone(self) -> Self:
+        """An independent copy: changing either never affects the other."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, secrets included, as JSON-safe data: for tests and debugging only."""
+        ...
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Hashable)
+P = TypeVar("P", bound=Params)
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """A named set of parameter changes, e.g. a rulebook's recommended rule."""
+
+    name: str
+    description: str
+    overrides: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """What the registry and the command line say about a game."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    version: str
+    summary: str = ""
+    variants: tuple[Variant, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
+
+    def players_text(self) -> str:
+        counts = self.player_counts
+        if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+            return f"{counts[0]}-{counts[-1]}"
+        return ", ".join(map(str, counts))
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a match ended.
+
+    ``scores`` is one number per seat; ``winners`` may hold several seats (a shared win) or
+    none (a game whose rules say that a tie means no one wins). ``capped`` marks a match that
+    reached the safety cap on its length and was scored as if it had ended normally.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    capped: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "capped": self.capped,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(
+            scores=tuple(data["scores"]),
+            winners=tuple(data["winners"]),
+            reason=str(data["reason"]),
+            capped=bool(data.get("capped", False)),
+        )
+
+    def win_share(self, seat: int) -> float:
+        """1/k if the seat is one of k winners, else 0: the usual reward for search bots."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+def winners_by_score(scores: tuple[float, ...], *, tie_means_no_winner: bool) -> tuple[int, ...]:
+    """Seats with the highest score; on a tie, all of them or none, as the rules say."""
+    best = max(scores)
+    top = tuple(seat for seat, score in enumerate(scores) if score == best)
+    if len(top) > 1 and tie_means_no_winner:
+        return ()
+    return top
+
+
+class Game(ABC, Generic[S, A, P]):
+    """The rules of one game. Stateless apart from its parameters.
+
+    ``apply`` is only ever given a legal action by a legal actor (the :class:`Match` checks);
+    games may assume so and stay fast.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, params: P | None = None) -> None:
+        self.params: P = params if params is not None else self.default_params()
+        self.params.validate()
+
+    # -- parameters -------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def default_params(cls) -> P:
+        """The published rules (with the project's decisions)."""
+
+    @classmethod
+    def params_from(cls, overrides: Mapping[str, Any], variant: str | None = None) -> P:
+        """Defaults, then the named variant, then explicit overrides."""
+        params = cls.default_params()
+        if variant:
+            params = params.with_overrides(cls.variant(variant).overrides)
+        return params.with_overrides(overrides)
+
+    @classmethod
+    def variant(cls, name: str) -> Variant:
+        for variant in cls.spec.variants:
+            if variant.name == name:
+                return variant
+        known = ", ".join(v.name for v in cls.spec.variants) or "none"
+        raise InvalidParamsError(f"{cls.spec.name} has no variant {name!r} (variants: {known})")
+
+    def check_player_count(self, num_players: int) -> None:
+        if num_players not in self.spec.player_counts:
+            raise PlayerCountError(
+                f"{self.spec.title} is for {self.spec.players_text()} players, not {num_players}"
+            )
+
+    # -- the contract -----------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, num_players: int, seed: int) -> S:
+        """Set up a match; all its chance comes from a generator seeded with ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that may act now: () once the match is over, several for a simultaneous step."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: int) -> list[A]:
+        """Every action ``player`` may take now ([] if the seat may not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, player: int, action: A) -> None:
+        """Carry out a legal action, mutating ``state``."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the match is over, else None."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> View:
+        """All that ``player`` may know (``None``: a spectator), as JSON-safe data."""
+
+    @abstractmethod
+    def determinize(self, view: View, player: int, rng: Rng) -> S:
+        """A full state consistent with ``view``: hidden parts drawn at random with ``rng``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text``; :class:`ActionParseError` if it is no action."""
+
+    # -- checks and descriptions, with sensible defaults ------------------------------------
+    def explain_illegal(self, state: S, player: int, action: A) -> str:
+        """Why ``action`` is not legal for ``player`` now, naming the rule where possible."""
+        return f"{action} is not a legal action now"
+
+    def public_action(self, state: S, player: int, action: A) -> str:
+        """What the other seats learn when ``player`` takes ``action`` (called before apply).
+
+        Games with hidden commitments override this to hide what was committed.
+        """
+        return str(action)
+
+    @abstractmethod
+    def components(self, state: S) -> list[str]:
+        """One entry per physical component in play, wherever it lies; must never change."""
+
+    @abstractmethod
+    def hidden(self, state: S, player: int) -> Hashable:
+        """Everything ``player`` cannot see, as one comparable value (for the leak tests)."""
+
+
+AnyGame = Game[Any, Any, Any]

@@ -1,0 +1,128 @@
+"""Params: every number and component list of a game's rules, as data a designer can vary.
+
+A game's Params is a frozen dataclass of plain values (ints, floats, bools, strings, tuples of
+them, optional values). It round-trips through JSON for match records, takes ``key=value``
+overrides from the command line, and checks itself in ``validate``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Self
+
+from gamenight.core.errors import InvalidParamsError
+
+JsonValue = Any
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """Base of every game's parameters. Subclasses add fields with defaults."""
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidParamsError` if the values cannot make a playable game."""
+
+    def to_dict(self) -> dict[str, JsonValue]:
+        """The JSON-safe form (tuples become lists)."""
+        return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def changed(self) -> dict[str, JsonValue]:
+        """Only the fields that differ from the defaults (what a variant or record must say)."""
+        default = type(self)().to_dict()
+        return {k: v for k, v in self.to_dict().items() if default[k] != v}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JsonValue]) -> Self:
+        """Defaults overridden by ``data``; unknown names and wrong types are refused."""
+        return cls().with_overrides(data)
+
+    def with_overrides(self, overrides: Mapping[str, JsonValue]) -> Self:
+        hints = typing.get_type_hints(type(self))
+        names = {f.name for f in dataclasses.fields(self)}
+        values: dict[str, Any] = {}
+        for key, raw in overrides.items():
+            if key not in names:
+                known = ", ".join(sorted(names)) or "none"
+                raise InvalidParamsError(f"unknown parameter {key!r} (known: {known})")
+            values[key] = _coerce(raw, hints[key], key)
+        result = dataclasses.replace(self, **values)
+        result.validate()
+        return result
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, str]]:
+        """(name, type, default) for every field, for ``gamenight list --params``."""
+        hints = typing.get_type_hints(cls)
+        default = cls()
+        return [
+            (f.name, _type_name(hints[f.name]), json.dumps(_to_json(getattr(default, f.name))))
+            for f in dataclasses.fields(cls)
+        ]
+
+
+def parse_assignment(text: str) -> tuple[str, JsonValue]:
+    """Split a command-line ``key=value``; the value is read as JSON, else as a plain string."""
+    key, sep, value = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key:
+        raise InvalidParamsError(f"expected key=value, got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _to_json(value: Any) -> JsonValue:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
+def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
+    """Check ``value`` against the field's type, turning JSON lists into tuples."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            if option is type(None):
+                if value is None:
+                    return None
+                continue
+            try:
+                return _coerce(value, option, name)
+            except InvalidParamsError:
+                continue
+        raise InvalidParamsError(f"parameter {name!r}: {value!r} is not a {_type_name(hint)}")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise InvalidParamsError(f"parameter {name!r} needs a list, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_coerce(v, args[0], name) for v in value)
+        if len(args) != len(value):
+            raise InvalidParamsError(f"parameter {name!r} needs {len(args)} values")
+        return tuple(_coerce(v, a, name) for v, a in zip(value, args, strict=True))
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+            return value.lower() in ("true", "yes")
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif hint is float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    elif hint is str:
+        if isinstance(value, str):
+            return value
+    else:  # pragma: no cover - a game declared a field type this module does not know
+        raise InvalidParamsError(f"parameter {name!r} has an unsupported type {hint!r}")
+    raise InvalidParamsError(f"parameter {name!r} needs a {_type_name(hint)}, got {value!r}")

@@ -1,0 +1,89 @@
+"""The registry of games: name -> game class, renderer and the game's own bots.
+
+Each game package registers itself when imported; :func:`entry` imports them all on first use,
+so ``gamenight.core`` never names a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gamenight.core.agent import Agent
+from gamenight.core.errors import UnknownGameError
+from gamenight.core.game import AnyGame, View
+
+Renderer = Callable[[View], Any]
+"""Turns a view into something ``rich`` can print."""
+
+BotFactory = Callable[[AnyGame, Mapping[str, str]], Agent]
+"""Builds a game-specific bot from the game and the options of its spec string."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameEntry:
+    game_class: type[AnyGame]
+    render: Renderer
+    bots: Mapping[str, BotFactory] = dataclasses.field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.game_class.spec.name
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def register(entry: GameEntry) -> None:
+    spec = entry.game_class.spec
+    _ENTRIES[spec.name] = entry
+    for alias in (spec.name, *spec.aliases):
+        _ALIASES[_key(alias)] = spec.name
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _load_games() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    package = importlib.import_module("gamenight.games")
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"gamenight.games.{module.name}")
+
+
+def entries() -> list[GameEntry]:
+    _load_games()
+    return [_ENTRIES[name] for name in sorted(_ENTRIES)]
+
+
+def names() -> list[str]:
+    return [e.name for e in entries()]
+
+
+def entry(name: str) -> GameEntry:
+    """The game called ``name`` (or one of its aliases); suggests the nearest on a miss."""
+    _load_games()
+    found = _ALIASES.get(_key(name))
+    if found is not None:
+        return _ENTRIES[found]
+    close = difflib.get_close_matches(_key(name), list(_ALIASES), n=1, cutoff=0.5)
+    hint = f"; did you mean {_ALIASES[close[0]]!r}?" if close else ""
+    raise UnknownGameError(f"unknown game {name!r}{hint} (games: {', '.join(sorted(_ENTRIES))})")
+
+
+def make_game(
+    name: str, overrides: Mapping[str, Any] | None = None, variant: str | None = None
+) -> AnyGame:
+    """A game with its params: defaults, then the variant, then the overrides."""
+    game_class = entry(name).game_class
+    return game_class(game_class.params_from(overrides or {}, variant))

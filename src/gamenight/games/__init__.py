@@ -1,0 +1,1 @@
+"""The games. Every subpackage registers one game when imported (see core.registry)."""

@@ -1,0 +1,16 @@
+"""A Game of Requirements: a two-player game of meeting Requirements, or lying about it."""
+
+from gamenight.core.registry import GameEntry, register
+from gamenight.games.requirements.bots import RequirementsHeuristic
+from gamenight.games.requirements.render import render
+from gamenight.games.requirements.rules import RequirementsGame
+
+register(
+    GameEntry(
+        game_class=RequirementsGame,
+        render=render,
+        bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
+    )
+)
+
+__all__ = ["RequirementsGame"]

@@ -1,0 +1,203 @@
+"""A heuristic bot for A Game of Requirements. It reads only its view.
+
+Its ideas, in the order of the rules:
+- meet a Requirement when the tile lands on an Accomplishment that already has Spectacle
+  (every tile multiplies it), or when an exact payment is at hand;
+- bid Pool coins freely (they come home to the reserve whatever happens), and own coins that
+  grow its largest matching group (future Spectacle);
+- claim when the coin is truly an exact match, bluff now and then when its bid is the larger;
+- challenge unless the claim is very likely true: a challenge of a true claim costs one bid
+  coin, letting a false claim stand costs the tile;
+- always prove a true claim; put the whole largest matching group on as Spectacle.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from gamenight.bots.base import check_options, option_float
+from gamenight.core.game import View
+from gamenight.core.rng import Rng
+from gamenight.games.requirements.actions import Action, Kind
+
+Coin = dict[str, Any]
+
+
+class RequirementsHeuristic:
+    name = "heuristic"
+    needs_view: ClassVar[bool] = True
+
+    def __init__(self, bluff: float = 0.15, trust: float = 0.75) -> None:
+        self.bluff = bluff  # chance of claiming a coin that is not an exact match
+        self.trust = trust  # accept a claim whose estimated truth is above this
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> RequirementsHeuristic:
+        check_options(options, {"bluff", "trust"}, "heuristic")
+        return cls(
+            bluff=option_float(options, "bluff", 0.15, 0.0, 1.0, "heuristic"),
+            trust=option_float(options, "trust", 0.75, 0.0, 1.0, "heuristic"),
+        )
+
+    def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
+        kinds = {action.kind for action in legal_actions}
+        me = view["viewer"]
+        if Kind.PAY in kinds:
+            return self._meet(view, legal_actions, me)
+        if Kind.PLACE in kinds:
+            return self._place(view, legal_actions, me)
+        if Kind.CLAIM in kinds:
+            return self._claim(view, legal_actions, me, rng)
+        if Kind.CHALLENGE in kinds:
+            return self._answer_claim(view, legal_actions, me)
+        if Kind.PROVE in kinds:
+            return _first(legal_actions, Kind.PROVE)
+        if Kind.TAKE in kinds:
+            return self._take(view, legal_actions, me)
+        if Kind.SPECTACLE in kinds:
+            return self._spectacle(view, legal_actions, me)
+        if Kind.DECLINE in kinds:
+            return self._bid(view, legal_actions, me)
+        return legal_actions[0]
+
+    # -- Receptive phase -------------------------------------------------------------------
+    def _meet(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        reserve: list[Coin] = view["seats"][me]["reserve"]
+        requirement: list[str] = view["requirement"]
+        picks = [a for a in legal if a.kind == Kind.PAY]
+        if view["phase"] == "receptive" and not self._worth_meeting(view, me):
+            return _first(legal, Kind.PASS)
+        paying = view["paying"] or {"need": 0}
+        need = requirement[paying["need"]]
+        exact = [a for a in picks if reserve[a.index]["up"] == need]
+        if exact:
+            return min(exact, key=lambda a: _keep_value(reserve[a.index], requirement))
+        plenty = Counter(reserve[a.index]["up"] for a in picks)
+        return max(
+            picks,
+            key=lambda a: (
+                plenty[reserve[a.index]["up"]],
+                -_keep_value(reserve[a.index], requirement),
+            ),
+        )
+
+    def _worth_meeting(self, view: View, me: int) -> bool:
+        reserve: list[Coin] = view["seats"][me]["reserve"]
+        requirement = view["requirement"]
+        best_spectacle = max(
+            (len(acc["coins"]) for acc in _candidates(view, me, requirement)), default=0
+        )
+        if best_spectacle > 0:
+            return True
+        shown = {coin["up"] for coin in reserve}
+        return all(trait in shown for trait in requirement) and len(reserve) >= 4
+
+    def _place(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        accs = view["seats"][me]["accomplishments"]
+        return max(
+            legal,
+            key=lambda a: (len(accs[a.index]["coins"]), len(accs[a.index]["tiles"])),
+        )
+
+    # -- Deceptive phase -------------------------------------------------------------------
+    def _bid(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        seat = view["seats"][me]
+        requirement = view["requirement"]
+        reserve: list[Coin] = seat["reserve"]
+        own_bids = [a for a in legal if a.kind == Kind.BID_RESERVE]
+        for action in own_bids:
+            if _is_exact(reserve[action.index], requirement):
+                return action
+        pool_bids = [a for a in legal if a.kind == Kind.BID_POOL]
+        if pool_bids:
+            group = _largest_group(seat["bid"])
+            names = view["traits"]
+            matching = [a for a in pool_bids if names[a.index] == group]
+            return matching[0] if matching else pool_bids[0]
+        group = _largest_group(seat["bid"])
+        if group is not None:
+            for action in own_bids:
+                if reserve[action.index]["up"] == group and len(reserve) > 3:
+                    return action
+        return _first(legal, Kind.DECLINE)
+
+    def _claim(self, view: View, legal: Sequence[Action], me: int, rng: Rng) -> Action:
+        seats = view["seats"]
+        coin = seats[me]["bid"][-1]
+        if _is_exact(coin, view["requirement"]):
+            return _first(legal, Kind.CLAIM)
+        ahead = len(seats[me]["bid"]) >= len(seats[1 - me]["bid"]) + 2
+        if ahead and rng.random() < self.bluff:
+            return _first(legal, Kind.CLAIM)
+        return _first(legal, Kind.NO_CLAIM)
+
+    def _answer_claim(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        if not view["seats"][me]["bid"]:
+            return _first(legal, Kind.CHALLENGE)  # nothing to lose
+        claimant = view["claimant"]
+        coin = view["seats"][claimant]["bid"][-1]
+        truth = _chance_exact(view, coin)
+        return _first(legal, Kind.ACCEPT if truth > self.trust else Kind.CHALLENGE)
+
+    def _take(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        victim = view["seats"][1 - me]["bid"]
+        requirement = view["requirement"] or []
+        return max(legal, key=lambda a: _keep_value(victim[a.index], requirement))
+
+    def _spectacle(self, view: View, legal: Sequence[Action], me: int) -> Action:
+        bid: list[Coin] = view["seats"][me]["bid"]
+        picks = [a for a in legal if a.kind == Kind.SPECTACLE]
+        group = view["spectacle_trait"] or _largest_group(bid)
+        for action in picks:
+            if bid[action.index]["up"] == group:
+                return action
+        return _first(legal, Kind.DONE)
+
+
+def _first(legal: Sequence[Action], kind: Kind) -> Action:
+    return next(a for a in legal if a.kind == kind)
+
+
+def _is_exact(coin: Coin, requirement: list[str]) -> bool:
+    return coin["down"] is not None and sorted((coin["up"], coin["down"])) == sorted(requirement)
+
+
+def _keep_value(coin: Coin, requirement: list[str]) -> int:
+    """How much a coin is worth keeping: a known exact match for this tile most of all."""
+    if coin["down"] is None:
+        return 0
+    return 2 if _is_exact(coin, requirement) else 1
+
+
+def _largest_group(coins: list[Coin]) -> str | None:
+    counts = Counter(coin["up"] for coin in coins)
+    return max(counts, key=lambda trait: counts[trait]) if counts else None
+
+
+def _candidates(view: View, me: int, requirement: list[str]) -> list[dict[str, Any]]:
+    return [
+        acc
+        for acc in view["seats"][me]["accomplishments"]
+        if set(acc["tiles"][-1]) & set(requirement)
+    ]
+
+
+def _chance_exact(view: View, claimed: Coin) -> float:
+    """Estimated chance that the claimed coin is an exact match, from the coins seen."""
+    requirement: list[str] = sorted(view["requirement"])
+    if claimed["down"] is not None:
+        return 1.0 if _is_exact(claimed, requirement) else 0.0
+    everywhere: list[Coin] = list(view["discard"])
+    for seat in view["seats"]:
+        everywhere += seat["reserve"] + seat["bid"]
+        for acc in seat["accomplishments"]:
+            everywhere += acc["coins"]
+    if any(_is_exact(coin, requirement) for coin in everywhere):
+        return 0.0  # the exact coin is known to be elsewhere
+    shown = claimed["up"]
+    unknown = sum(1 for coin in everywhere if coin["down"] is None and coin["up"] == shown)
+    unknown += int(view["pool"][shown])
+    showing_chance = 1.0 if requirement[0] == requirement[1] else 0.5
+    return showing_chance / max(unknown, 1)

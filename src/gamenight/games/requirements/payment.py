@@ -1,0 +1,176 @@
+"""Meeting a Requirement (rule 11, decision D3): which coins may pay for which trait.
+
+Each of the tile's two traits (a double needs the same trait twice) is paid by its own
+*route* of coins, by exposed side only:
+- exact: one coin showing the trait;
+- matching (R11a): ``matching`` coins all showing one same other trait;
+- distinct (R11b): ``distinct`` coins showing different traits, none of them the needed one.
+The payer fills the first trait's route, then the second's, one coin at a time (G3). A coin
+is offered only if, with it, both routes can still be completed from the reserve, so a
+payment once begun never gets stuck.
+
+This sits on the hot path of every simulation (each round asks whether a seat can pay), so
+the checks below reason about counts directly instead of enumerating payments; the tests
+compare them with a brute-force enumeration.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Counts = tuple[int, ...]
+"""How many unspent reserve coins show each trait face up."""
+
+
+def route_state(route: tuple[int, ...], need: int, matching: int, distinct: int) -> int:
+    """-1 if ``route`` can never pay for ``need``, 1 if it pays for it now, 0 if it may yet."""
+    if not route:
+        return 0
+    if route == (need,):
+        return 1
+    if need in route:
+        return -1
+    same = route.count(route[0]) == len(route)
+    different = len(set(route)) == len(route)
+    if (same and len(route) == matching) or (different and len(route) == distinct):
+        return 1
+    if (same and len(route) < matching) or (different and len(route) < distinct):
+        return 0
+    return -1
+
+
+def payable(need: int, counts: Counts | list[int], matching: int, distinct: int) -> bool:
+    """Whether a fresh route for ``need`` can be paid from ``counts``."""
+    if counts[need] >= 1:
+        return True
+    others = 0
+    for trait, have in enumerate(counts):
+        if trait != need and have:
+            if have >= matching:
+                return True
+            others += 1
+    return others >= distinct
+
+
+def _spare(counts: Counts, excluded: set[int]) -> list[int]:
+    return [t for t, have in enumerate(counts) if have and t not in excluded]
+
+
+def can_finish(
+    route: tuple[int, ...], need: int, counts: Counts, matching: int, distinct: int
+) -> bool:
+    """Whether ``route`` (a valid partial route) can be completed from ``counts``."""
+    state = route_state(route, need, matching, distinct)
+    if state != 0:
+        return state == 1
+    if not route:
+        return payable(need, counts, matching, distinct)
+    first = route[0]
+    same = route.count(first) == len(route)
+    if same and len(route) < matching and counts[first] >= matching - len(route):
+        return True
+    different = len(set(route)) == len(route)
+    if different and len(route) < distinct:
+        return len(_spare(counts, {need, *route})) >= distinct - len(route)
+    return False
+
+
+def can_finish_then_pay(
+    route: tuple[int, ...],
+    need: int,
+    then: int,
+    counts: Counts,
+    matching: int,
+    distinct: int,
+) -> bool:
+    """Whether ``route`` for ``need`` can be completed so that ``then`` is still payable."""
+    state = route_state(route, need, matching, distinct)
+    if state == -1:
+        return False
+    if state == 1:
+        return payable(then, counts, matching, distinct)
+    left = list(counts)
+    if not route:
+        if counts[need]:
+            left[need] -= 1
+            if payable(then, left, matching, distinct):
+                return True
+            left[need] += 1
+        for trait, have in enumerate(counts):
+            if trait != need and have >= matching:
+                left[trait] -= matching
+                if payable(then, left, matching, distinct):
+                    return True
+                left[trait] += matching
+    else:
+        first = route[0]
+        missing = matching - len(route)
+        if route.count(first) == len(route) and 0 < missing <= counts[first]:
+            left[first] -= missing
+            if payable(then, left, matching, distinct):
+                return True
+            left[first] += missing
+    if len(set(route)) == len(route) and len(route) < distinct:
+        spare = _spare(counts, {need, *route})
+        return _distinct_then_pay(spare, distinct - len(route), then, counts, matching, distinct)
+    return False
+
+
+def _distinct_then_pay(
+    spare: list[int], picks: int, then: int, counts: Counts, matching: int, distinct: int
+) -> bool:
+    """Whether some ``picks`` traits from ``spare`` (one coin each) leave ``then`` payable."""
+    if len(spare) < picks:
+        return False
+    avoidable = len(spare) - 1 >= picks  # one given trait can be left out of the picks
+    # exact: keep one coin showing ``then``
+    have = counts[then]
+    if have >= 2 or (have == 1 and (then not in spare or avoidable)):
+        return True
+    # matching: keep ``matching`` coins of one other trait
+    for trait, count in enumerate(counts):
+        if (
+            trait != then
+            and count >= matching
+            and (count > matching or trait not in spare or avoidable)
+        ):
+            return True
+    # distinct: lose as few different traits as possible, spending doubles and ``then`` first
+    present = sum(1 for t, count in enumerate(counts) if count and t != then)
+    cheap = sum(1 for t in spare if t == then or counts[t] >= 2)
+    lost = max(0, picks - cheap)
+    return present - lost >= distinct
+
+
+@lru_cache(maxsize=1 << 16)
+def payable_traits(
+    needs: tuple[int, int],
+    need_index: int,
+    routes: tuple[tuple[int, ...], tuple[int, ...]],
+    counts: Counts,
+    matching: int,
+    distinct: int,
+) -> frozenset[int]:
+    """Exposed traits of which one more coin may be added to the route being paid now.
+
+    ``routes`` hold the exposed traits already paid for each need (sorted); ``counts`` the
+    reserve coins not yet picked.
+    """
+    allowed = []
+    left = list(counts)
+    for trait, have in enumerate(counts):
+        if not have:
+            continue
+        route = tuple(sorted((*routes[need_index], trait)))
+        if route_state(route, needs[need_index], matching, distinct) == -1:
+            continue
+        left[trait] -= 1
+        rest = tuple(left)
+        left[trait] += 1
+        if need_index == 1:
+            feasible = can_finish(route, needs[1], rest, matching, distinct)
+        else:
+            feasible = can_finish_then_pay(route, needs[0], needs[1], rest, matching, distinct)
+        if feasible:
+            allowed.append(trait)
+    return frozenset(allowed)

@@ -1,0 +1,471 @@
+"""The rules of A Game of Requirements: setup, legal actions, their effects, scoring.
+
+Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import ClassVar
+
+from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
+from gamenight.core.rng import Rng
+from gamenight.games.requirements import actions as kinds
+from gamenight.games.requirements import state as phases
+from gamenight.games.requirements import views
+from gamenight.games.requirements.actions import Action, ActionBook
+from gamenight.games.requirements.explain import explain
+from gamenight.games.requirements.params import RequirementsParams
+from gamenight.games.requirements.payment import payable_traits, route_state
+from gamenight.games.requirements.state import RequirementsState
+
+P_RECEPTIVE = phases.RECEPTIVE
+P_PAYING = phases.PAYING
+P_PLACING = phases.PLACING
+P_BIDDING = phases.BIDDING
+P_CLAIMING = phases.CLAIMING
+P_CHALLENGE = phases.CHALLENGE
+P_PROOF = phases.PROOF
+P_TAKING = phases.TAKING
+P_SPECTACLE = phases.SPECTACLE
+P_OVER = phases.OVER
+K_PASS = kinds.PASS
+K_PAY = kinds.PAY
+K_PLACE = kinds.PLACE
+K_BID_RESERVE = kinds.BID_RESERVE
+K_BID_POOL = kinds.BID_POOL
+K_DECLINE = kinds.DECLINE
+K_CLAIM = kinds.CLAIM
+K_NO_CLAIM = kinds.NO_CLAIM
+K_CHALLENGE = kinds.CHALLENGE
+K_ACCEPT = kinds.ACCEPT
+K_PROVE = kinds.PROVE
+K_CONCEDE = kinds.CONCEDE
+K_TAKE = kinds.TAKE
+K_SPECTACLE = kinds.SPECTACLE
+K_DONE = kinds.DONE
+
+FAILURES = "failure limit reached"
+STACK_EMPTY = "requirement stack exhausted"
+CAPPED = "safety cap reached"
+
+
+class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="requirements",
+        title="A Game of Requirements",
+        player_counts=(2,),
+        version="1",
+        summary="Two-player bluffing and push-your-luck: meet Requirements, or lie about it.",
+        variants=(
+            Variant(
+                "no-doubles",
+                "tiles and coins without same-trait pairs (21 of each)",
+                {"doubles": False},
+            ),
+            Variant(
+                "long",
+                "the game ends only at the seventh failed Requirement",
+                {"failure_limit": 7},
+            ),
+        ),
+        aliases=("agor", "game-of-requirements", "a-game-of-requirements"),
+    )
+
+    def __init__(self, params: RequirementsParams | None = None) -> None:
+        super().__init__(params)
+        p = self.params
+        self.pairs = p.pairs
+        self.num_traits = len(p.traits)
+        self.book = ActionBook(p.traits, max_position=len(self.pairs))
+        self._matching = p.matching_substitute
+        self._distinct = p.distinct_substitute
+        self._pass = self.book.simple[K_PASS]
+        self._decline = self.book.simple[K_DECLINE]
+        self._claim_choice = [self.book.simple[K_CLAIM], self.book.simple[K_NO_CLAIM]]
+        self._challenge_choice = [
+            self.book.simple[K_CHALLENGE],
+            self.book.simple[K_ACCEPT],
+        ]
+        self._prove = self.book.simple[K_PROVE]
+        self._concede = self.book.simple[K_CONCEDE]
+        self._done = self.book.simple[K_DONE]
+
+    @classmethod
+    def default_params(cls) -> RequirementsParams:
+        return RequirementsParams()
+
+    # -- setup ------------------------------------------------------------------------------
+    def new_state(self, num_players: int, seed: int) -> RequirementsState:
+        self.check_player_count(num_players)
+        rng = Rng(seed)
+        state = RequirementsState(num_players, rng)
+        tiles = list(range(len(self.pairs)))
+        rng.shuffle(tiles)  # R1
+        state.stack = tiles
+        up: list[int] = []
+        down: list[int] = []
+        for low, high in self.pairs:  # D1: every coin lands with a random side up
+            if rng.randbelow(2):
+                low, high = high, low
+            up.append(low)
+            down.append(high)
+        state.coin_up, state.coin_down = tuple(up), tuple(down)
+        order = list(range(len(self.pairs)))
+        rng.shuffle(order)  # D1: each Pool stack in random order
+        state.pool = [[] for _ in range(self.num_traits)]
+        for coin in order:
+            state.pool[up[coin]].append(coin)
+        first = self.params.first_player
+        state.first = rng.randbelow(2) if first is None else first  # D2
+        self._start_round(state)
+        return state
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+    def to_act(self, state: RequirementsState) -> tuple[int, ...]:
+        return () if state.phase == P_OVER else (state.actor,)
+
+    def legal_actions(self, state: RequirementsState, player: int) -> list[Action]:
+        if player != state.actor:
+            return []
+        phase = state.phase
+        if phase == P_BIDDING:
+            return [self._decline, *self._bids(state, player)]
+        if phase == P_CLAIMING:
+            return self._claim_choice
+        if phase == P_CHALLENGE:
+            return self._challenge_choice
+        if phase == P_RECEPTIVE:
+            return [self._pass, *self._payment_picks(state, player)]
+        if phase == P_PAYING:
+            return self._payment_picks(state, player)
+        if phase == P_PLACING:
+            at = self.book.positional[K_PLACE]
+            return [at[j] for j in self._candidates(state, player)]
+        if phase == P_PROOF:
+            coin = state.bid[player][-1]
+            return [self._prove, self._concede] if coin == state.requirement else [self._concede]
+        if phase == P_TAKING:
+            at = self.book.positional[K_TAKE]
+            return [at[i] for i in range(len(state.bid[1 - player]))]
+        if phase == P_SPECTACLE:
+            return [self._done, *self._spectacle_picks(state, player)]
+        return []
+
+    def _bids(self, state: RequirementsState, player: int) -> list[Action]:
+        """D5: own reserve coins, and Pool stack tops, showing a trait of the Requirement."""
+        low, high = self.pairs[state.requirement]
+        up = state.coin_up
+        at = self.book.positional[K_BID_RESERVE]
+        bids = [at[i] for i, coin in enumerate(state.reserve[player]) if up[coin] in (low, high)]
+        if state.pool[low]:
+            bids.append(self.book.pool_bids[low])
+        if high != low and state.pool[high]:
+            bids.append(self.book.pool_bids[high])
+        return bids
+
+    def _can_bid(self, state: RequirementsState, player: int) -> bool:
+        low, high = self.pairs[state.requirement]
+        if state.pool[low] or state.pool[high]:
+            return True
+        up = state.coin_up
+        return any(up[coin] == low or up[coin] == high for coin in state.reserve[player])
+
+    def _unpicked(self, state: RequirementsState, player: int) -> list[int]:
+        picked = (*state.routes[0], *state.routes[1])
+        return [i for i in range(len(state.reserve[player])) if i not in picked]
+
+    def _payable(self, state: RequirementsState, player: int) -> frozenset[int]:
+        """Exposed traits that may be paid next toward the current need (D3, G3)."""
+        reserve, up = state.reserve[player], state.coin_up
+        counts = [0] * self.num_traits
+        for coin in reserve:
+            counts[up[coin]] += 1
+        route0, route1 = state.routes
+        if route0:
+            for i in route0:
+                counts[up[reserve[i]]] -= 1
+            for i in route1:
+                counts[up[reserve[i]]] -= 1
+            routes = (
+                tuple(sorted(up[reserve[i]] for i in route0)),
+                tuple(sorted(up[reserve[i]] for i in route1)),
+            )
+        else:
+            routes = ((), ())
+        return payable_traits(
+            self.pairs[state.requirement],
+            state.need,
+            routes,
+            tuple(counts),
+            self._matching,
+            self._distinct,
+        )
+
+    def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
+        allowed = self._payable(state, player)
+        if not allowed:
+            return []
+        reserve, up = state.reserve[player], state.coin_up
+        at = self.book.positional[K_PAY]
+        return [at[i] for i in self._unpicked(state, player) if up[reserve[i]] in allowed]
+
+    def _candidates(self, state: RequirementsState, player: int) -> list[int]:
+        """D4: Accomplishments whose top tile shares a trait with the tile being won."""
+        low, high = self.pairs[state.requirement]
+        found = []
+        for j, tiles in enumerate(state.acc_tiles[player]):
+            top_low, top_high = self.pairs[tiles[-1]]
+            if top_low in (low, high) or top_high in (low, high):
+                found.append(j)
+        return found
+
+    def _spectacle_picks(self, state: RequirementsState, player: int) -> list[Action]:
+        at = self.book.positional[K_SPECTACLE]
+        trait, up = state.spectacle_trait, state.coin_up
+        return [at[i] for i, coin in enumerate(state.bid[player]) if trait in (-1, up[coin])]
+
+    # -- effects --------------------------------------------------------------------------------
+    def apply(self, state: RequirementsState, player: int, action: Action) -> None:
+        state.steps += 1
+        kind = action.kind
+        if kind == K_BID_POOL:
+            self._bid(state, player, state.pool[action.index].pop())
+        elif kind == K_BID_RESERVE:
+            self._bid(state, player, state.reserve[player].pop(action.index))
+        elif kind == K_NO_CLAIM:
+            state.declines = 0
+            state.actor = 1 - player
+            self._offer_bid(state)
+        elif kind == K_DECLINE:
+            state.declines += 1
+            state.actor = 1 - player
+            self._offer_bid(state)
+        elif kind == K_CLAIM:
+            state.claimant = player
+            state.actor = 1 - player
+            state.phase = P_CHALLENGE
+        elif kind == K_ACCEPT:
+            state.winner = state.claimant
+            self._win(state)
+        elif kind == K_CHALLENGE:
+            state.actor = state.claimant
+            state.phase = P_PROOF
+            if state.bid[state.claimant][-1] != state.requirement:
+                self._resolve_challenge(state, proven=False)  # G2: nothing to prove with
+        elif kind == K_PROVE:
+            self._resolve_challenge(state, proven=True)
+        elif kind == K_CONCEDE:
+            self._resolve_challenge(state, proven=False)
+        elif kind == K_TAKE:
+            self._take(state, action.index)
+        elif kind == K_PAY:
+            self._pay(state, player, action.index)
+        elif kind == K_PASS:
+            self._next_receptive(state)
+        elif kind == K_PLACE:
+            self._place(state, player, action.index)
+        elif kind == K_SPECTACLE:
+            coin = state.bid[player].pop(action.index)
+            state.acc_coins[player][state.target].append(coin)
+            state.spectacle_trait = state.coin_up[coin]
+            if not self._spectacle_picks(state, player):
+                self._settle_bids(state)  # G2: nothing more can be added
+        elif kind == K_DONE:
+            self._settle_bids(state)
+        if state.steps >= self.params.max_actions and state.phase != P_OVER:
+            self._end_game(state, CAPPED)
+
+    def _bid(self, state: RequirementsState, player: int, coin: int) -> None:
+        state.bid[player].append(coin)
+        state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
+        state.phase = P_CLAIMING
+
+    def _start_round(self, state: RequirementsState) -> None:
+        state.round += 1
+        state.requirement = state.stack.pop()  # R9
+        state.actor = state.first
+        state.need = 0
+        state.routes = [[], []]
+        self._offer_meeting(state)
+
+    def _offer_meeting(self, state: RequirementsState) -> None:
+        """R10: the actor may meet the Requirement; one who cannot passes at once (G2)."""
+        # every payment takes at least two coins
+        if len(state.reserve[state.actor]) >= 2 and self._payable(state, state.actor):
+            state.phase = P_RECEPTIVE
+        else:
+            self._next_receptive(state)
+
+    def _next_receptive(self, state: RequirementsState) -> None:
+        if state.actor == state.first:  # R10b: the second player's chance
+            state.actor = 1 - state.first
+            self._offer_meeting(state)
+        else:  # R10c: neither met it
+            state.phase = P_BIDDING
+            state.actor = state.first  # R12, D5: the first player bids first
+            state.declines = 0
+            self._offer_bid(state)
+
+    def _offer_bid(self, state: RequirementsState) -> None:
+        """R12, R13: a player who cannot bid declines at once (G2); two in a row fail it."""
+        while state.declines < 2:
+            if self._can_bid(state, state.actor):
+                state.phase = P_BIDDING
+                return
+            state.declines += 1
+            state.actor = 1 - state.actor
+        self._fail(state)
+
+    def _pay(self, state: RequirementsState, player: int, position: int) -> None:
+        route = state.routes[state.need]
+        route.append(position)
+        state.phase = P_PAYING
+        up, reserve = state.coin_up, state.reserve[player]
+        traits = tuple(sorted(up[reserve[i]] for i in route))
+        need = self.pairs[state.requirement][state.need]
+        if route_state(traits, need, self._matching, self._distinct) != 1:
+            return
+        if state.need == 0:
+            state.need = 1
+            return
+        paid = [*state.routes[0], *state.routes[1]]
+        state.discard.extend(reserve[i] for i in paid)  # D3: same side up
+        state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
+        state.routes = [[], []]
+        state.need = 0
+        self._grow_accomplishment(state, player)
+
+    def _grow_accomplishment(self, state: RequirementsState, player: int) -> None:
+        """R11, R15b, D4: the tile joins a matching Accomplishment, or starts one."""
+        candidates = self._candidates(state, player)
+        if len(candidates) > 1:
+            state.phase = P_PLACING
+            state.actor = player
+            return
+        if candidates:
+            self._place(state, player, candidates[0])
+            return
+        state.acc_tiles[player].append([])
+        state.acc_coins[player].append([])
+        self._place(state, player, len(state.acc_tiles[player]) - 1)
+
+    def _place(self, state: RequirementsState, player: int, index: int) -> None:
+        state.acc_tiles[player][index].append(state.requirement)
+        state.requirement = -1
+        state.target = index
+        if state.winner < 0:  # met in the Receptive phase: the round is over
+            self._end_round(state)
+            return
+        state.actor = player
+        state.spectacle_trait = -1
+        if state.bid[player]:
+            state.phase = P_SPECTACLE  # R15c
+        else:
+            self._settle_bids(state)
+
+    def _resolve_challenge(self, state: RequirementsState, *, proven: bool) -> None:
+        """R14, D6: the prover (or, if the claimant declines, the challenger) takes a coin."""
+        claimant = state.claimant
+        if proven:
+            state.proven |= 1 << state.bid[claimant][-1]  # D7
+            state.winner = claimant
+        else:
+            state.winner = 1 - claimant
+        victim_bid = state.bid[1 - state.winner]
+        state.actor = state.winner
+        if len(victim_bid) > 1:
+            state.phase = P_TAKING
+        elif victim_bid:
+            self._take(state, 0)  # G2: only one coin to take
+        else:
+            self._win(state)  # D6: nothing to take
+
+    def _take(self, state: RequirementsState, index: int) -> None:
+        winner = state.winner
+        state.reserve[winner].append(state.bid[1 - winner].pop(index))
+        self._win(state)
+
+    def _win(self, state: RequirementsState) -> None:
+        self._grow_accomplishment(state, state.winner)  # R15a, R15b
+
+    def _settle_bids(self, state: RequirementsState) -> None:
+        """R15d, R15e: what is left of both bids goes to their owners' reserves."""
+        for seat in range(state.num_players):
+            state.reserve[seat].extend(state.bid[seat])
+            state.bid[seat] = []
+        self._end_round(state)
+
+    def _fail(self, state: RequirementsState) -> None:
+        """R13: the tile goes to the failure pile; bids stay where they are."""
+        state.failed.append(state.requirement)
+        state.requirement = -1
+        if len(state.failed) >= self.params.failure_limit:
+            self._end_game(state, FAILURES)  # R16
+        else:
+            self._end_round(state)
+
+    def _end_round(self, state: RequirementsState) -> None:
+        state.winner = state.claimant = state.target = state.spectacle_trait = -1
+        state.first = 1 - state.first  # R8, D2
+        if not state.stack:
+            self._end_game(state, STACK_EMPTY)  # D9
+        else:
+            self._start_round(state)
+
+    def _end_game(self, state: RequirementsState, reason: str) -> None:
+        state.phase = P_OVER
+        state.end_reason = reason
+
+    # -- scoring --------------------------------------------------------------------------------
+    def scores(self, state: RequirementsState) -> tuple[int, ...]:
+        """R17: the sum of Greatness x Spectacle over a player's Accomplishments."""
+        return tuple(
+            sum(
+                len(tiles) * len(coins)
+                for tiles, coins in zip(tile_stacks, coin_stacks, strict=True)
+            )
+            for tile_stacks, coin_stacks in zip(state.acc_tiles, state.acc_coins, strict=True)
+        )
+
+    def outcome(self, state: RequirementsState) -> Outcome | None:
+        if state.phase != P_OVER:
+            return None
+        scores = self.scores(state)
+        return Outcome(
+            scores=tuple(float(s) for s in scores),
+            winners=winners_by_score(scores, tie_means_no_winner=True),  # R18
+            reason=state.end_reason,
+            capped=state.end_reason == CAPPED,
+        )
+
+    # -- views, notation, checks ------------------------------------------------------------------
+    def view(self, state: RequirementsState, player: int | None) -> View:
+        return views.view(self, state, player)
+
+    def determinize(self, view: View, player: int, rng: Rng) -> RequirementsState:
+        return views.determinize(self, view, player, rng)
+
+    def parse_action(self, text: str) -> Action:
+        return self.book.parse(text)
+
+    def components(self, state: RequirementsState) -> list[str]:
+        tiles = [*state.stack, *state.failed]
+        if state.requirement >= 0:
+            tiles.append(state.requirement)
+        coins = [*state.discard]
+        for seat in range(state.num_players):
+            coins += state.reserve[seat] + state.bid[seat]
+            for stack in state.acc_tiles[seat]:
+                tiles += stack
+            for stack in state.acc_coins[seat]:
+                coins += stack
+        for stack in state.pool:
+            coins += stack
+        return sorted(f"tile {t}" for t in tiles) + sorted(f"coin {c}" for c in coins)
+
+    def hidden(self, state: RequirementsState, player: int) -> Hashable:
+        return views.hidden(self, state, player)
+
+    def explain_illegal(self, state: RequirementsState, player: int, action: Action) -> str:
+        return explain(self, state, player, action)

@@ -1,0 +1,142 @@
+"""The state of a match of A Game of Requirements: plain data and a fast clone.
+
+Tiles and coins are numbered by the trait pair they show (``params.pairs``). A coin's sides
+never turn over once it lies on the table (rule 6), so ``coin_up``/``coin_down`` are fixed at
+setup and shared between clones. Knowledge is kept as bit masks: bit ``c`` of ``seen[p]`` says
+seat ``p`` has looked at coin ``c``; bit ``c`` of ``proven`` says its hidden side is public.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum
+from typing import Any
+
+from gamenight.core.rng import Rng
+
+
+class Phase(IntEnum):
+    RECEPTIVE = 0  # R10: the actor may meet the Requirement (first pay pick) or pass
+    PAYING = 1  # R11: the actor picks the rest of the payment
+    PLACING = 2  # R11, R15b, D4: the actor chooses which Accomplishment grows
+    BIDDING = 3  # R12: the actor bids or declines
+    CLAIMING = 4  # R12: the actor, having seen the coin just bid, claims or not
+    CHALLENGE = 5  # R14: the other player challenges the claim or lets it stand
+    PROOF = 6  # R14: the claimant proves or declines to
+    TAKING = 7  # R14, D6: the winner of the challenge takes one of the other's bid coins
+    SPECTACLE = 8  # R15c, D8: the winner puts matching bid coins on the Accomplishment
+    OVER = 9
+
+
+# Plain ints for the hot path: comparing against an enum member costs a class-attribute lookup.
+(RECEPTIVE, PAYING, PLACING, BIDDING, CLAIMING, CHALLENGE, PROOF, TAKING, SPECTACLE, OVER) = (
+    int(phase) for phase in Phase
+)
+
+
+class RequirementsState:
+    __slots__ = (
+        "acc_coins",
+        "acc_tiles",
+        "actor",
+        "bid",
+        "claimant",
+        "coin_down",
+        "coin_up",
+        "declines",
+        "discard",
+        "end_reason",
+        "failed",
+        "first",
+        "need",
+        "num_players",
+        "phase",
+        "pool",
+        "proven",
+        "requirement",
+        "reserve",
+        "rng",
+        "round",
+        "routes",
+        "seen",
+        "spectacle_trait",
+        "stack",
+        "steps",
+        "target",
+        "winner",
+    )
+
+    def __init__(self, num_players: int, rng: Rng) -> None:
+        self.num_players = num_players
+        self.rng = rng
+        self.coin_up: tuple[int, ...] = ()
+        self.coin_down: tuple[int, ...] = ()
+        self.stack: list[int] = []  # face-down tiles; the top is the last
+        self.requirement = -1  # the face-up tile of this round, or -1
+        self.failed: list[int] = []
+        self.pool: list[list[int]] = []  # one stack per exposed trait; the top is the last
+        self.reserve: list[list[int]] = [[] for _ in range(num_players)]
+        self.bid: list[list[int]] = [[] for _ in range(num_players)]
+        self.acc_tiles: list[list[list[int]]] = [[] for _ in range(num_players)]
+        self.acc_coins: list[list[list[int]]] = [[] for _ in range(num_players)]
+        self.discard: list[int] = []
+        self.seen: list[int] = [0] * num_players
+        self.proven = 0
+        self.round = 0
+        self.first = 0
+        self.phase = RECEPTIVE
+        self.actor = 0
+        self.declines = 0  # consecutive declines in the Deceptive phase (R13)
+        self.need = 0  # which trait of the Requirement is being paid (0 or 1)
+        self.routes: list[list[int]] = [[], []]  # reserve positions paying each need
+        self.claimant = -1
+        self.winner = -1  # who won the tile in the Deceptive phase, -1 if nobody yet
+        self.target = -1  # the Accomplishment just grown (for Spectacle)
+        self.spectacle_trait = -1  # exposed trait of the Spectacle coins picked so far
+        self.steps = 0  # actions taken, for the safety cap (G5)
+        self.end_reason = ""
+
+    def clone(self) -> RequirementsState:
+        twin = RequirementsState.__new__(RequirementsState)
+        twin.num_players = self.num_players
+        twin.rng = self.rng.clone()
+        twin.coin_up = self.coin_up
+        twin.coin_down = self.coin_down
+        twin.stack = self.stack[:]
+        twin.requirement = self.requirement
+        twin.failed = self.failed[:]
+        twin.pool = [stack[:] for stack in self.pool]
+        twin.reserve = [coins[:] for coins in self.reserve]
+        twin.bid = [coins[:] for coins in self.bid]
+        twin.acc_tiles = [[tiles[:] for tiles in accs] for accs in self.acc_tiles]
+        twin.acc_coins = [[coins[:] for coins in accs] for accs in self.acc_coins]
+        twin.discard = self.discard[:]
+        twin.seen = self.seen[:]
+        twin.proven = self.proven
+        twin.round = self.round
+        twin.first = self.first
+        twin.phase = self.phase
+        twin.actor = self.actor
+        twin.declines = self.declines
+        twin.need = self.need
+        twin.routes = [self.routes[0][:], self.routes[1][:]]
+        twin.claimant = self.claimant
+        twin.winner = self.winner
+        twin.target = self.target
+        twin.spectacle_trait = self.spectacle_trait
+        twin.steps = self.steps
+        twin.end_reason = self.end_reason
+        return twin
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, secrets included (tests and debugging only; never shown to players)."""
+        data: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "rng":
+                value = value.clone().next_u64()
+            elif name == "phase":
+                value = Phase(value).name
+            data[name] = value
+        copied: dict[str, Any] = json.loads(json.dumps(data))
+        return copied
