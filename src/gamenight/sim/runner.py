@@ -1,0 +1,80 @@
+"""Run one match between bots: the loop under the simulator, the tournament and the tests."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from gamenight.core.agent import Agent
+from gamenight.core.engine import Match
+from gamenight.core.errors import BotError
+from gamenight.core.game import AnyGame, Outcome
+from gamenight.core.log import MatchRecord
+from gamenight.core.rng import Rng, derive_seed
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchResult:
+    seed: int
+    bots: tuple[str, ...]
+    outcome: Outcome
+    steps: int
+    record: MatchRecord | None = None
+
+
+def agent_rngs(seed: int, num_players: int) -> list[Rng]:
+    """One generator per seat's bot, derived from the match seed (reproducible runs)."""
+    return [Rng(derive_seed(seed, 0xB07, seat)) for seat in range(num_players)]
+
+
+def play_match(
+    game: AnyGame,
+    num_players: int,
+    seed: int,
+    agents: Sequence[Agent],
+    *,
+    keep_record: bool = False,
+) -> MatchResult:
+    """Play a match to its end, each seat's bot choosing from that seat's view only.
+
+    A bot that returns an action that is not legal raises :class:`BotError` naming it.
+    """
+    if len(agents) != num_players:
+        raise BotError(f"{num_players} seats need {num_players} bots, got {len(agents)}")
+    match = Match(game, num_players, seed)
+    state = match.state
+    rngs = agent_rngs(seed, num_players)
+    actions = match.record.actions
+    steps = 0
+    while True:
+        actors = game.to_act(state)
+        if not actors:
+            break
+        seat = actors[0]
+        agent = agents[seat]
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat) if agent.needs_view else {}
+        action = agent.act(view, legal, rngs[seat])
+        if action not in legal:
+            raise BotError(
+                f"bot {agent.name!r} in seat {seat} chose {action!s}, which is not legal "
+                f"(match seed {seed}, step {steps + 1})"
+            )
+        game.apply(state, seat, action)
+        steps += 1
+        if keep_record:
+            actions.append((seat, str(action)))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    record = None
+    if keep_record:
+        match.record.outcome = outcome.to_dict()
+        match.record.meta = {"bots": [agent.name for agent in agents]}
+        record = match.record
+    return MatchResult(
+        seed=seed,
+        bots=tuple(agent.name for agent in agents),
+        outcome=outcome,
+        steps=steps,
+        record=record,
+    )
