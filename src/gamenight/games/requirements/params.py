@@ -25,7 +25,7 @@ class RequirementsParams(Params):
     """R11b: this many coins showing different other traits pay for a trait."""
     first_player: int | None = None
     """D2: seat holding the first-player marker in round 1; None draws it at random."""
-    max_actions: int = 2000
+    max_actions: int = 5000
     """G5: safety cap on the number of actions; the game is then scored and marked capped."""
 
     def validate(self) -> None:

@@ -12,16 +12,16 @@ from gamenight.core.game import View
 
 _COLOURS = ("red", "yellow", "green", "cyan", "magenta", "blue", "bright_white")
 
-_PHASES = {
-    "receptive": "may meet the Requirement (pay) or pass",
-    "paying": "is paying for the Requirement",
-    "placing": "chooses where the tile goes",
-    "bidding": "bids or declines",
-    "claiming": 'has bid and may say "It\'s done!"',
-    "challenge": "may challenge the claim",
-    "proof": "was challenged: prove or concede",
-    "taking": "takes a coin from the other bid",
-    "spectacle": "adds Spectacle",
+_PHASES = {  # (what you do, what another seat does)
+    "receptive": ("may meet the Requirement (pay) or pass", "may meet the Requirement or pass"),
+    "paying": ("are paying for the Requirement", "is paying for the Requirement"),
+    "placing": ("choose where the tile goes", "chooses where the tile goes"),
+    "bidding": ("bid or decline", "bids or declines"),
+    "claiming": ('have bid and may say "It\'s done!"', 'has bid and may say "It\'s done!"'),
+    "challenge": ("may challenge the claim", "may challenge the claim"),
+    "proof": ("were challenged: prove or concede", "was challenged: prove or concede"),
+    "taking": ("take a coin from the other bid", "takes a coin from the other bid"),
+    "spectacle": ("add Spectacle", "adds Spectacle"),
 }
 
 
@@ -45,10 +45,13 @@ def _coin(view: View, coin: dict[str, Any], label: str = "") -> Text:
     return text
 
 
-def _coins(view: View, coins: list[dict[str, Any]], prefix: str) -> Text:
+def _coins(view: View, coins: list[dict[str, Any]], prefix: str = "") -> Text:
+    """Coins in a row; with a prefix (r, b) they are numbered as the actions name them."""
     if not coins:
         return Text("-", style="dim")
-    return Text("  ").join(_coin(view, c, f"{prefix}{i + 1}") for i, c in enumerate(coins))
+    return Text("  ").join(
+        _coin(view, c, f"{prefix}{i + 1}" if prefix else "") for i, c in enumerate(coins)
+    )
 
 
 def _tile(view: View, tile: list[str]) -> Text:
@@ -80,7 +83,7 @@ def render(view: View) -> Group:
             for name, count in view["pool"].items()
         )
     )
-    discard = Text("Discard: ").append_text(_coins(view, view["discard"], ""))
+    discard = Text("Discard: ").append_text(_coins(view, view["discard"]))
 
     table = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 2))
     table.add_column("")
@@ -97,7 +100,7 @@ def render(view: View) -> Group:
             line.append_text(Text("").join(_tile(view, t) for t in acc["tiles"]))
             line.append(f" G{len(acc['tiles'])} x S{len(acc['coins'])}")
             if acc["coins"]:
-                line.append(" on it: ").append_text(_coins(view, acc["coins"], ""))
+                line.append(" on it: ").append_text(_coins(view, acc["coins"]))
             accs.append(line)
         rows["Accomplishments"].append(Text("\n").join(accs) or Text("-", style="dim"))
     for label, cells in rows.items():
@@ -108,8 +111,9 @@ def render(view: View) -> Group:
         status.append(f"Game over: {view['end']}.", style="bold")
     else:
         actor = view["actor"]
-        who = "You" if actor == viewer else f"Seat {actor}"
-        status.append(f"{who} {_PHASES[view['phase']]}.", style="bold")
+        yours, theirs = _PHASES[view["phase"]]
+        doing = f"You {yours}." if actor == viewer else f"Seat {actor} {theirs}."
+        status.append(doing, style="bold")
         if view["phase"] == "paying" and view["paying"]:
             need = view["requirement"][view["paying"]["need"]]
             status.append(f" Paying for {need} now.")

@@ -118,7 +118,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.pool[up[coin]].append(coin)
         first = self.params.first_player
         state.first = rng.randbelow(2) if first is None else first  # D2
-        self._start_round(state)
+        self.start_round(state)
         return state
 
     # -- whose turn, what is legal -------------------------------------------------------------
@@ -281,7 +281,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
         state.phase = P_CLAIMING
 
-    def _start_round(self, state: RequirementsState) -> None:
+    def start_round(self, state: RequirementsState) -> None:
+        """Turn up the next Requirement and offer it (R9, R10); also for positions built by hand."""
         state.round += 1
         state.requirement = state.stack.pop()  # R9
         state.actor = state.first
@@ -411,7 +412,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if not state.stack:
             self._end_game(state, STACK_EMPTY)  # D9
         else:
-            self._start_round(state)
+            self.start_round(state)
 
     def _end_game(self, state: RequirementsState, reason: str) -> None:
         state.phase = P_OVER

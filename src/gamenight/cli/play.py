@@ -1,0 +1,116 @@
+"""``gamenight play``: a match in the terminal, humans and bots in any seats."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gamenight.bots.factory import make_agent
+from gamenight.cli.app import app, console, friendly_errors, parse_params, split_list
+from gamenight.cli.terminal import LeftTable, TerminalTable
+from gamenight.core import registry
+from gamenight.core.agent import Agent
+from gamenight.core.engine import Match
+from gamenight.core.errors import BotError
+from gamenight.core.game import AnyGame
+
+HUMAN = "human"
+
+
+def default_bot(game: AnyGame) -> str:
+    return "heuristic" if "heuristic" in registry.entry(game.spec.name).bots else "random"
+
+
+def seat_specs(
+    game: AnyGame,
+    players: int,
+    seats: str | None,
+    humans: int,
+    first_seat: int,
+    bots: str | None,
+    hotseat: bool,
+) -> list[str]:
+    """One spec per seat: 'human' or a bot spec."""
+    if seats:
+        specs = split_list(seats)
+        if len(specs) != players:
+            raise BotError(f"--seats names {len(specs)} seats; the table has {players}")
+        return specs
+    if hotseat:
+        return [HUMAN] * players
+    if not 0 <= humans <= players:
+        raise BotError(f"--humans must be between 0 and {players}")
+    if not 0 <= first_seat < players:
+        raise BotError(f"--seat must be between 0 and {players - 1}")
+    others = split_list(bots) or [default_bot(game)]
+    human_seats = {(first_seat + i) % players for i in range(humans)}
+    specs, next_bot = [], 0
+    for seat in range(players):
+        if seat in human_seats:
+            specs.append(HUMAN)
+        else:
+            specs.append(others[next_bot % len(others)])
+            next_bot += 1
+    return specs
+
+
+@app.command()
+@friendly_errors
+def play(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="Which game (see gamenight list).")
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats at the table.")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Who sits where, e.g. 'human,heuristic' or 'random,human,random'."),
+    ] = None,
+    humans: Annotated[
+        int, typer.Option(help="How many people play (hotseat when more than one).")
+    ] = 1,
+    seat: Annotated[int, typer.Option("--seat", help="The first human's seat.")] = 0,
+    bots: Annotated[
+        str | None, typer.Option(help="Bots for the other seats (default: heuristic).")
+    ] = None,
+    hotseat: Annotated[bool, typer.Option("--hotseat", help="Every seat is a person.")] = False,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal (random if not given).")
+    ] = None,
+    variant: Annotated[
+        str | None, typer.Option(help="A rules variant (see gamenight list GAME).")
+    ] = None,
+    param: Annotated[
+        list[str] | None, typer.Option("--param", help="Change a rule: NAME=VALUE.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal. You see only your own seat's view."""
+    game = registry.make_game(game_name, parse_params(param), variant)
+    count = players or game.spec.min_players
+    game.check_player_count(count)
+    specs = seat_specs(game, count, seats, humans, seat, bots, hotseat)
+    agents: list[Agent | None] = [
+        None if spec.lower() == HUMAN else make_agent(spec, game) for spec in specs
+    ]
+    match = Match(game, count, seed if seed is not None else secrets.randbelow(2**32))
+    match.record.meta = {"seats": specs}
+    table = TerminalTable(match, agents, registry.entry(game.spec.name).render, console)
+    console.print(
+        f"[bold]{game.spec.title}[/], {count} players, seed {match.seed}: "
+        + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs))
+    )
+    try:
+        table.run()
+    except LeftTable:
+        console.print("You left the table.")
+    finally:
+        if record is not None:
+            record.write_text(match.record.to_json() + "\n", encoding="utf-8")
+            console.print(f"Match record written to {record}")

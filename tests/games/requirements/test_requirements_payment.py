@@ -1,0 +1,109 @@
+"""R11, D3, G3: the fast payment checks against a brute-force enumeration of payments."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.games.requirements.payment import payable_traits, route_state
+
+
+def route_options(need: int, traits: int, matching: int, distinct: int) -> list[Counter[int]]:
+    """Every complete way to pay for ``need``, as a multiset of exposed traits (D3)."""
+    options = [Counter({need: 1})]
+    others = [t for t in range(traits) if t != need]
+    options += [Counter({t: matching}) for t in others]
+    options += [Counter(chosen) for chosen in combinations(others, distinct)]
+    return options
+
+
+def fits(part: Counter[int], whole: Counter[int]) -> bool:
+    return all(whole[t] >= n for t, n in part.items())
+
+
+def oracle(
+    needs: tuple[int, int],
+    need_index: int,
+    routes: tuple[list[int], list[int]],
+    counts: tuple[int, ...],
+    matching: int,
+    distinct: int,
+) -> set[int]:
+    traits = len(counts)
+    total = Counter({t: n for t, n in enumerate(counts) if n})
+    total.update(routes[0])
+    total.update(routes[1])
+    allowed = set()
+    for first in route_options(needs[0], traits, matching, distinct):
+        for second in route_options(needs[1], traits, matching, distinct):
+            if not fits(first + second, total):
+                continue
+            for trait in range(traits):
+                if not counts[trait]:
+                    continue
+                if need_index == 0:
+                    if fits(Counter([*routes[0], trait]), first):
+                        allowed.add(trait)
+                elif Counter(routes[0]) == first and fits(Counter([*routes[1], trait]), second):
+                    allowed.add(trait)
+    return allowed
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    traits=st.integers(3, 7),
+    data=st.data(),
+)
+def test_g3_payment_picks_match_brute_force_and_never_get_stuck(
+    traits: int, data: st.DataObject
+) -> None:
+    matching = data.draw(st.integers(1, 3), label="matching")
+    distinct = data.draw(st.integers(1, traits - 1), label="distinct")
+    a = data.draw(st.integers(0, traits - 1), label="a")
+    b = data.draw(st.integers(a, traits - 1), label="b")
+    counts = list(data.draw(st.lists(st.integers(0, 4), min_size=traits, max_size=traits)))
+    routes: tuple[list[int], list[int]] = ([], [])
+    need_index = 0
+    while True:
+        expected = oracle((a, b), need_index, routes, tuple(counts), matching, distinct)
+        got = payable_traits(
+            (a, b),
+            need_index,
+            (tuple(sorted(routes[0])), tuple(sorted(routes[1]))),
+            tuple(counts),
+            matching,
+            distinct,
+        )
+        assert got == expected
+        if not got:
+            assert not routes[0], "a payment once begun must be completable"
+            return
+        trait = data.draw(st.sampled_from(sorted(got)), label="pick")
+        counts[trait] -= 1
+        routes[need_index].append(trait)
+        need = (a, b)[need_index]
+        if route_state(tuple(sorted(routes[need_index])), need, matching, distinct) == 1:
+            if need_index == 1:
+                return
+            need_index = 1
+
+
+def test_r11_known_cases() -> None:
+    moxie, spunk, cheek, verve, guts = range(5)
+    counts = [0] * 7
+    counts[guts] = 2
+    counts[spunk] = 1
+    assert payable_traits((moxie, spunk), 0, ((), ()), tuple(counts), 2, 3) == {guts}
+    counts = [0] * 7
+    counts[cheek] = counts[verve] = counts[guts] = 1
+    assert payable_traits((moxie, moxie), 0, ((), ()), tuple(counts), 2, 3) == frozenset()
+    counts[moxie] = 1
+    assert payable_traits((moxie, moxie), 0, ((), ()), tuple(counts), 2, 3) == {
+        moxie,
+        cheek,
+        verve,
+        guts,
+    }
