@@ -146,7 +146,11 @@ class Match:
             replayed = match.outcome
             if replayed is None:
                 raise RecordError("record claims an outcome, but the replayed match is not over")
-            if replayed.to_dict() != Outcome.from_dict(record.outcome).to_dict():
+            try:
+                claimed = Outcome.from_dict(record.outcome).to_dict()
+            except (KeyError, TypeError, ValueError):
+                raise RecordError(f"record's outcome is malformed: {record.outcome}") from None
+            if replayed.to_dict() != claimed:
                 raise RecordError(
                     f"record claims outcome {record.outcome}, replay gives {replayed.to_dict()}"
                 )

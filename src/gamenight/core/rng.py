@@ -86,10 +86,22 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (the same draws as ``randbelow(i + 1)``, inlined)."""
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            state = (state + _GOLDEN_GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self._state = state
+
+    def bits(self, count: int) -> int:
+        """``count`` random bits (any count) as one integer, 64 bits per draw."""
+        value = 0
+        for _ in range((count + 63) // 64):
+            value = (value << 64) | self.next_u64()
+        return value & ((1 << count) - 1)
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements in random order."""

@@ -142,7 +142,6 @@ def _distinct_then_pay(
     return present - lost >= distinct
 
 
-@lru_cache(maxsize=1 << 16)
 def payable_traits(
     needs: tuple[int, int],
     need_index: int,
@@ -154,8 +153,48 @@ def payable_traits(
     """Exposed traits of which one more coin may be added to the route being paid now.
 
     ``routes`` hold the exposed traits already paid for each need (sorted); ``counts`` the
-    reserve coins not yet picked.
+    reserve coins not yet picked. Renaming the traits that are not needed changes nothing,
+    so the work is cached under a canonical naming (needed traits first, then the others by
+    how many coins show them and how often the routes use them): reserves of the same shape
+    share one cache entry, whatever their traits.
     """
+    a, b = needs
+    route0, route1 = routes
+    if route0 or route1:
+        keyed = sorted(
+            (-counts[t], -route0.count(t), -route1.count(t), t)
+            for t in range(len(counts))
+            if t != a and t != b
+        )
+    else:
+        keyed = sorted((-counts[t], 0, 0, t) for t in range(len(counts)) if t != a and t != b)
+    order = [a] if a == b else [a, b]
+    order += [item[3] for item in keyed]
+    if len(order) != len(counts):
+        raise ValueError("needs are not traits")
+    label = [0] * len(counts)
+    for position, trait in enumerate(order):
+        label[trait] = position
+    allowed = _canonical_payable(
+        (0, label[b]),
+        need_index,
+        (tuple(sorted(label[t] for t in route0)), tuple(sorted(label[t] for t in route1))),
+        tuple([counts[t] for t in order]),
+        matching,
+        distinct,
+    )
+    return frozenset([order[position] for position in allowed])
+
+
+@lru_cache(maxsize=1 << 16)
+def _canonical_payable(
+    needs: tuple[int, int],
+    need_index: int,
+    routes: tuple[tuple[int, ...], tuple[int, ...]],
+    counts: Counts,
+    matching: int,
+    distinct: int,
+) -> frozenset[int]:
     allowed = []
     left = list(counts)
     for trait, have in enumerate(counts):
@@ -174,3 +213,25 @@ def payable_traits(
         if feasible:
             allowed.append(trait)
     return frozenset(allowed)
+
+
+def can_meet(needs: tuple[int, int], counts: Counts, matching: int, distinct: int) -> bool:
+    """Whether a whole payment for ``needs`` can be made from ``counts`` (R10, G2).
+
+    Asked for both players at the start of every round, so it is cached under a canonical
+    form: renaming the traits that are not needed changes nothing, so only their sorted counts
+    matter, and reserves of the same shape share one entry.
+    """
+    a, b = needs
+    others = sorted(
+        (have for trait, have in enumerate(counts) if trait != a and trait != b), reverse=True
+    )
+    if a == b:
+        return _can_meet_canonical((counts[a], *others), True, matching, distinct)
+    return _can_meet_canonical((counts[a], counts[b], *others), False, matching, distinct)
+
+
+@lru_cache(maxsize=1 << 14)
+def _can_meet_canonical(counts: Counts, double: bool, matching: int, distinct: int) -> bool:
+    needs = (0, 0) if double else (0, 1)
+    return bool(_canonical_payable(needs, 0, ((), ()), counts, matching, distinct))

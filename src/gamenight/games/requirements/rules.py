@@ -16,7 +16,7 @@ from gamenight.games.requirements import views
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
-from gamenight.games.requirements.payment import payable_traits, route_state
+from gamenight.games.requirements.payment import can_meet, payable_traits, route_state
 from gamenight.games.requirements.state import RequirementsState
 
 P_RECEPTIVE = phases.RECEPTIVE
@@ -90,6 +90,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._prove = self.book.simple[K_PROVE]
         self._concede = self.book.simple[K_CONCEDE]
         self._done = self.book.simple[K_DONE]
+        self._bid_reserve = self.book.positional[K_BID_RESERVE]
+        self._max_actions = p.max_actions
 
     @classmethod
     def default_params(cls) -> RequirementsParams:
@@ -105,8 +107,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.stack = tiles
         up: list[int] = []
         down: list[int] = []
-        for low, high in self.pairs:  # D1: every coin lands with a random side up
-            if rng.randbelow(2):
+        flips = rng.bits(len(self.pairs))  # D1: every coin lands with a random side up
+        for coin, (low, high) in enumerate(self.pairs):
+            if flips >> coin & 1:
                 low, high = high, low
             up.append(low)
             down.append(high)
@@ -130,11 +133,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             return []
         phase = state.phase
         if phase == P_BIDDING:
-            return [self._decline, *self._bids(state, player)]
+            return self._bids(state, player)
         if phase == P_CLAIMING:
-            return self._claim_choice
+            return self._claim_choice[:]
         if phase == P_CHALLENGE:
-            return self._challenge_choice
+            return self._challenge_choice[:]
         if phase == P_RECEPTIVE:
             return [self._pass, *self._payment_picks(state, player)]
         if phase == P_PAYING:
@@ -153,11 +156,15 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         return []
 
     def _bids(self, state: RequirementsState, player: int) -> list[Action]:
-        """D5: own reserve coins, and Pool stack tops, showing a trait of the Requirement."""
+        """Decline, then D5: own reserve coins and Pool stack tops showing a required trait."""
         low, high = self.pairs[state.requirement]
         up = state.coin_up
-        at = self.book.positional[K_BID_RESERVE]
-        bids = [at[i] for i, coin in enumerate(state.reserve[player]) if up[coin] in (low, high)]
+        at = self._bid_reserve
+        bids = [self._decline]
+        for i, coin in enumerate(state.reserve[player]):
+            shown = up[coin]
+            if shown in (low, high):
+                bids.append(at[i])
         if state.pool[low]:
             bids.append(self.book.pool_bids[low])
         if high != low and state.pool[high]:
@@ -201,6 +208,17 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             self._matching,
             self._distinct,
         )
+
+    def _can_meet(self, state: RequirementsState, player: int) -> bool:
+        reserve = state.reserve[player]
+        if len(reserve) < 2:  # every payment takes at least two coins
+            return False
+        up = state.coin_up
+        counts = [0] * self.num_traits
+        for coin in reserve:
+            counts[up[coin]] += 1
+        needs = self.pairs[state.requirement]
+        return can_meet(needs, tuple(counts), self._matching, self._distinct)
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
         allowed = self._payable(state, player)
@@ -273,7 +291,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 self._settle_bids(state)  # G2: nothing more can be added
         elif kind == K_DONE:
             self._settle_bids(state)
-        if state.steps >= self.params.max_actions and state.phase != P_OVER:
+        if state.steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
 
     def _bid(self, state: RequirementsState, player: int, coin: int) -> None:
@@ -292,8 +310,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _offer_meeting(self, state: RequirementsState) -> None:
         """R10: the actor may meet the Requirement; one who cannot passes at once (G2)."""
-        # every payment takes at least two coins
-        if len(state.reserve[state.actor]) >= 2 and self._payable(state, state.actor):
+        if self._can_meet(state, state.actor):
             state.phase = P_RECEPTIVE
         else:
             self._next_receptive(state)

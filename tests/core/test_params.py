@@ -1,0 +1,71 @@
+"""Params: typed, validated, JSON round-trip, overrides from the command line."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gamenight.core.errors import InvalidParamsError
+from gamenight.core.params import Params, parse_assignment
+
+
+@dataclasses.dataclass(frozen=True)
+class Sample(Params):
+    rounds: int = 8
+    ratio: float = 0.5
+    fast: bool = False
+    name: str = "base"
+    deck: tuple[int, ...] = (1, 2, 3)
+    table: tuple[tuple[str, int], ...] = (("a", 1),)
+    seat: int | None = None
+
+    def validate(self) -> None:
+        if self.rounds < 1:
+            raise InvalidParamsError("rounds must be at least 1")
+
+
+def test_round_trip_through_json_form() -> None:
+    params = Sample(rounds=3, deck=(4, 5), table=(("b", 2),), seat=1)
+    assert Sample.from_dict(params.to_dict()) == params
+    assert params.changed() == {"rounds": 3, "deck": [4, 5], "table": [["b", 2]], "seat": 1}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"roundz": 2}, "unknown parameter 'roundz'"),
+        ({"rounds": "2"}, "needs a int"),
+        ({"rounds": True}, "needs a int"),
+        ({"rounds": 0}, "rounds must be at least 1"),
+        ({"deck": 3}, "needs a list"),
+        ({"deck": [1, "x"]}, "needs a int"),
+        ({"table": [["b"]]}, "needs 2 values"),
+        ({"seat": "left"}, "is not a int | None"),
+    ],
+)
+def test_bad_values_are_refused_with_the_name(overrides: dict, message: str) -> None:
+    with pytest.raises(InvalidParamsError, match=message):
+        Sample().with_overrides(overrides)
+
+
+def test_command_line_assignments() -> None:
+    assert parse_assignment("rounds=5") == ("rounds", 5)
+    assert parse_assignment("name=blue") == ("name", "blue")
+    assert parse_assignment("deck=[1,2]") == ("deck", [1, 2])
+    assert parse_assignment("first-player=null") == ("first_player", None)
+    assert Sample().with_overrides({"fast": "yes", "ratio": 1}) == Sample(fast=True, ratio=1.0)
+    with pytest.raises(InvalidParamsError, match="expected key=value"):
+        parse_assignment("rounds")
+
+
+def test_describe_lists_every_field() -> None:
+    assert [name for name, _, _ in Sample.describe()] == [
+        "rounds",
+        "ratio",
+        "fast",
+        "name",
+        "deck",
+        "table",
+        "seat",
+    ]
