@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from gamenight.bots.base import RandomAgent, check_options, parse_bot_spec
+from gamenight.bots.ismcts import ISMCTSAgent
 from gamenight.core import registry
 from gamenight.core.agent import Agent
 from gamenight.core.errors import BotError
@@ -18,7 +19,11 @@ def _random(game: AnyGame, options: Mapping[str, str]) -> Agent:
     return RandomAgent()
 
 
-GENERIC_BOTS: dict[str, GenericFactory] = {"random": _random}
+def _ismcts(game: AnyGame, options: Mapping[str, str]) -> Agent:
+    return ISMCTSAgent.from_options(game, options)
+
+
+GENERIC_BOTS: dict[str, GenericFactory] = {"random": _random, "ismcts": _ismcts}
 """Bots that play every game; search bots add themselves here."""
 
 

@@ -1,6 +1,6 @@
 """The ``gamenight`` command line: list, play, simulate, replay."""
 
-from gamenight.cli import listing, play, replay, simulate  # noqa: F401 - they register commands
+from gamenight.cli import listing, play, replay, simulate, tournament  # noqa: F401 - register commands
 from gamenight.cli.app import app
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -72,7 +73,8 @@ def simulate(
         disable=as_json or not console.is_terminal,
     ) as progress:
         task = progress.add_task(f"{game.spec.title}", total=games)
-        results = run_simulation(spec, workers, lambda n: progress.advance(task, n))
+        run = run_simulation(spec, workers, lambda n: progress.advance(task, n))
+    results = run.games
     if records is not None:
         with records.open("w", encoding="utf-8") as out:
             for result in results:
@@ -84,6 +86,8 @@ def simulate(
         _print(summary, game.spec.title)
     if records is not None and not as_json:
         console.print(f"{len(results)} match records written to {records}")
+    if run.error:
+        raise GamenightError(f"stopped after {len(results)} matches: {run.error}")
 
 
 def _check_writable(path: Path) -> None:
@@ -102,7 +106,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
         + f", seed {summary['seed']}"
     )
     for key, heading in (("by_bot", "bot"), ("seats", "seat")):
-        table = Table(header_style="bold", title=f"by {heading}")
+        table = Table(header_style="bold", title=f"by {heading}", box=box.SIMPLE_HEAD)
         for column in (heading, "seat-games", "win rate (95% CI)", "mean score (95% CI)"):
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:

@@ -30,7 +30,12 @@ View = dict[str, Any]
 
 
 class State(Protocol):
-    """Plain mutable game data. Only the game's own modules read or write its fields."""
+    """Plain mutable game data. Only the game's own modules read or write its fields.
+
+    Besides its own fields, every state says how many seats its match has.
+    """
+
+    num_players: int
 
     def clone(self) -> Self:
         """An independent copy: changing either never affects the other."""

@@ -1,9 +1,14 @@
 """Many matches between bots, on several processes, summarised for designers.
 
-Match ``i`` of a run seeded ``s`` uses the seed ``derive_seed(s, i)``, so a run's results do not
-depend on how many processes share the work, and any single match can be replayed on its own.
-With seat rotation, match ``i`` shifts the bot list by ``i`` seats, so every bot sits in every
-seat equally often over a multiple of the player count.
+The bot list fills the seats in order; when it is shorter than the table, its last bot takes
+the remaining seats (``ismcts,random`` at four players is one ISMCTS bot and three random
+ones). With seat rotation, match ``i`` shifts that lineup by ``i`` seats, so every bot sits in
+every seat equally often over a multiple of the player count.
+
+Match ``i`` of a run seeded ``s`` is dealt with ``derive_seed(s, i)``; in duplicate mode (the
+tournament), the ``n`` rotations of one lineup share one deal, ``derive_seed(s, i // n)``, so
+the luck of the deal cancels out. Either way a run's results do not depend on how many
+processes share the work, and any match can be replayed on its own from its record.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from gamenight.bots.factory import make_agent
@@ -35,13 +40,26 @@ class SimulationSpec:
     variant: str | None = None
     rotate: bool = True
     keep_records: bool = False
+    duplicate: bool = False
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        """The bots seat by seat before rotation, the last bot filling the empty seats."""
+        n = self.num_players
+        return tuple(self.bots[min(i, len(self.bots) - 1)] for i in range(n))
 
     def seat_bots(self, index: int) -> tuple[str, ...]:
         """The bot spec in each seat for match ``index``."""
         n = self.num_players
-        base = [self.bots[i % len(self.bots)] for i in range(n)]
-        shift = index % n if self.rotate else 0
+        base = self.lineup
+        shift = index % n if (self.rotate or self.duplicate) else 0
         return tuple(base[(seat - shift) % n] for seat in range(n))
+
+    def seed_for(self, index: int) -> int:
+        """The deal of match ``index``."""
+        if self.duplicate:
+            return derive_seed(self.seed, index // self.num_players)
+        return derive_seed(self.seed, index)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,20 +91,24 @@ def validate(spec: SimulationSpec) -> None:
         make_agent(bot, game)
 
 
-def _run(spec: SimulationSpec, indices: Sequence[int]) -> list[GameSummary]:
+def _run(spec: SimulationSpec, indices: Sequence[int]) -> tuple[list[GameSummary], str | None]:
+    """Play the matches ``indices``; stop at a bot's error, keeping what is done."""
     game = registry.make_game(spec.game, spec.params, spec.variant)
     agents = {bot: make_agent(bot, game) for bot in set(spec.bots)}
-    results = []
+    results: list[GameSummary] = []
     for index in indices:
         seat_bots = spec.seat_bots(index)
-        seed = derive_seed(spec.seed, index)
-        result = play_match(
-            game,
-            spec.num_players,
-            seed,
-            [agents[bot] for bot in seat_bots],
-            keep_record=spec.keep_records,
-        )
+        seed = spec.seed_for(index)
+        try:
+            result = play_match(
+                game,
+                spec.num_players,
+                seed,
+                [agents[bot] for bot in seat_bots],
+                keep_record=spec.keep_records,
+            )
+        except BotError as error:
+            return results, str(error)
         results.append(
             GameSummary(
                 index=index,
@@ -100,32 +122,51 @@ def _run(spec: SimulationSpec, indices: Sequence[int]) -> list[GameSummary]:
                 record=result.record.to_json() if result.record else None,
             )
         )
-    return results
+    return results, None
+
+
+@dataclasses.dataclass
+class RunResult:
+    games: list[GameSummary]
+    error: str | None = None  # a bot's error that stopped the run (the games done are kept)
 
 
 def run_simulation(
     spec: SimulationSpec,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
-) -> list[GameSummary]:
-    """All matches of ``spec``, in index order; ``on_progress(n)`` after each n finished."""
+) -> RunResult:
+    """All matches of ``spec``, in index order; ``on_progress(n)`` after each n finished.
+
+    A bot that misbehaves stops the run: the matches finished so far are kept and the
+    error is returned with them.
+    """
     validate(spec)
     jobs = max(1, min(jobs, os.cpu_count() or 1, spec.games))
     chunks = list(_chunks(spec.games, jobs))
-    results: list[GameSummary] = []
+    run = RunResult([])
     if jobs == 1:
         for chunk in chunks:
-            results += _run(spec, chunk)
+            done, run.error = _run(spec, chunk)
+            run.games += done
             if on_progress:
-                on_progress(len(chunk))
+                on_progress(len(done))
+            if run.error:
+                break
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done in pool.map(_run, [spec] * len(chunks), chunks):
-                results += done
+            futures = [pool.submit(_run, spec, chunk) for chunk in chunks]
+            for future in as_completed(futures):
+                done, error = future.result()
+                run.games += done
                 if on_progress:
                     on_progress(len(done))
-    results.sort(key=lambda r: r.index)
-    return results
+                if error and run.error is None:
+                    run.error = error
+                    for pending in futures:
+                        pending.cancel()
+    run.games.sort(key=lambda r: r.index)
+    return run
 
 
 def _chunks(games: int, jobs: int) -> Iterator[list[int]]:

@@ -216,10 +216,12 @@ def _seat(value: int | None) -> int:
 def _match(
     slots: list[int], free: list[int], pairs: tuple[tuple[int, int], ...], rng: Rng
 ) -> list[int]:
-    """A coin (pair) for every slot, showing the slot's exposed trait: a random matching."""
+    """A coin (pair) for every slot, showing the slot's exposed trait: a random matching.
+
+    Slots are filled in random order, each with a random fitting coin still free; when none
+    is free, an augmenting path (Kuhn's algorithm) moves earlier choices to make room.
+    """
     candidates = [[c for c in free if slot in pairs[c]] for slot in slots]
-    for options in candidates:
-        rng.shuffle(options)
     order = list(range(len(slots)))
     rng.shuffle(order)
     owner: dict[int, int] = {}
@@ -237,8 +239,9 @@ def _match(
         return False
 
     for slot in order:
-        taken = next((c for c in candidates[slot] if c not in owner), -1)
-        if taken >= 0:
+        open_coins = [c for c in candidates[slot] if c not in owner]
+        if open_coins:
+            taken = open_coins[rng.randbelow(len(open_coins))]
             owner[taken] = slot
             chosen[slot] = taken
         elif not augment(slot, set()):

@@ -1,0 +1,224 @@
+"""Information-set Monte Carlo tree search (ISMCTS), for every gamenight game.
+
+This is the multiple-observer variant (MO-ISMCTS) of Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012. Each iteration:
+
+1. draws a full state consistent with the bot's view (``game.determinize``): the bot never
+   sees the true state, only its own view;
+2. walks down one tree per seat at once. Each seat's tree is keyed by what that seat observes:
+   its own actions exactly, other seats' actions as ``game.public_action`` shows them. The seat
+   to act chooses in its own tree by UCB1 with availability counts (a child is only a
+   candidate in iterations where its action is legal), so a seat never chooses knowing
+   another seat's hidden commitment or hand, even though the sampled state holds them;
+3. adds one node, plays the rest of the match out with the rollout policy (uniform random, or
+   the game's heuristic bot), and credits every seat's tree with that seat's share of the win.
+
+The bot answers with the most visited of its legal actions at the root. With a fixed
+iteration budget and seed it is exactly reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from gamenight.bots.base import RandomAgent, check_options
+from gamenight.core import registry
+from gamenight.core.agent import Agent
+from gamenight.core.errors import BotError
+from gamenight.core.game import AnyGame, View
+from gamenight.core.rng import Rng
+
+DEFAULT_ITERATIONS = 300
+DEFAULT_EXPLORATION = 0.7
+
+
+class Node:
+    """Statistics of one observed history in one seat's tree."""
+
+    __slots__ = ("available", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose action led here; rewards are that seat's
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+
+
+class ISMCTSAgent:
+    """MO-ISMCTS bot. Options (bot spec ``ismcts:iters=800,rollout=heuristic``):
+
+    - ``iters``: iterations per decision (default 300);
+    - ``time``: seconds per decision instead (then not reproducible);
+    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's own bot);
+    - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]).
+    """
+
+    needs_view: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        game: AnyGame,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        rollout: Agent | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+    ) -> None:
+        if iterations < 1:
+            raise BotError("bot 'ismcts': iters must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise BotError("bot 'ismcts': time must be positive")
+        self.name = "ismcts"
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout if rollout is not None else RandomAgent()
+        self.exploration = exploration
+        self.last_iterations = 0  # iterations of the last decision (for benchmarks)
+
+    @classmethod
+    def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
+        check_options(options, {"iters", "time", "rollout", "c"}, "ismcts")
+        iterations = _number(options, "iters", DEFAULT_ITERATIONS, int)
+        seconds = _number(options, "time", None, float) if "time" in options else None
+        exploration = _number(options, "c", DEFAULT_EXPLORATION, float)
+        if exploration < 0:
+            raise BotError("bot 'ismcts': c must not be negative")
+        rollout_name = options.get("rollout", "random")
+        if rollout_name == "random":
+            rollout: Agent = RandomAgent()
+        elif rollout_name == "heuristic":
+            factory = registry.entry(game.spec.name).bots.get("heuristic")
+            if factory is None:
+                raise BotError(f"bot 'ismcts': {game.spec.name} has no heuristic bot to roll out")
+            rollout = factory(game, {})
+        else:
+            raise BotError(
+                f"bot 'ismcts': rollout must be random or heuristic, not {rollout_name!r}"
+            )
+        iterations = iterations if "time" not in options else 10**9
+        return cls(game, iterations, seconds, rollout, exploration)
+
+    # -- deciding -------------------------------------------------------------------------
+    def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        me = view.get("viewer")
+        if not isinstance(me, int):
+            raise BotError("bot 'ismcts' needs a seat's view (it got a spectator's)")
+        root_state = self.game.determinize(view, me, rng)
+        players: int = root_state.num_players
+        roots = [Node(-1) for _ in range(players)]
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations:
+            state = self.game.determinize(view, me, rng) if done else root_state
+            self._iterate(state, roots, me, rng)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return self._best(roots[me], legal_actions)
+
+    def _best(self, root: Node, legal_actions: Sequence[Any]) -> Any:
+        def rank(action: Any) -> tuple[int, float]:
+            child = root.children.get(str(action))
+            if child is None or not child.visits:
+                return (0, 0.0)
+            return (child.visits, child.reward / child.visits)
+
+        return max(legal_actions, key=rank)
+
+    def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng) -> None:
+        game = self.game
+        nodes = list(roots)  # the current node of every seat's tree
+        paths: list[list[Node]] = [[root] for root in roots]
+        first = True
+        expanded = False
+        while not expanded:
+            actors = game.to_act(state)
+            if not actors:
+                break
+            actor = me if first and me in actors else actors[0]
+            first = False
+            legal = game.legal_actions(state, actor)
+            action = self._select(nodes[actor], legal, rng)
+            key = str(action)
+            observed = game.public_action(state, actor, action)
+            game.apply(state, actor, action)
+            for seat, node in enumerate(nodes):
+                edge = key if seat == actor else observed
+                child = node.children.get(edge)
+                if child is None:
+                    child = node.children[edge] = Node(actor)
+                    if seat == actor:
+                        expanded = True
+                nodes[seat] = child
+                paths[seat].append(child)
+        rewards = self._rollout(state, rng)
+        for path in paths:
+            for node in path:
+                node.visits += 1
+                if node.mover >= 0:
+                    node.reward += rewards[node.mover]
+
+    def _select(self, node: Node, legal: Sequence[Hashable], rng: Rng) -> Hashable:
+        """UCB1 over the children available now; an untried action first, if any."""
+        children = node.children
+        untried = []
+        best: Hashable = None
+        best_value = -math.inf
+        scored: list[tuple[Node, Hashable]] = []
+        for action in legal:
+            child = children.get(str(action))
+            if child is None or not child.visits:
+                untried.append(action)
+            else:
+                scored.append((child, action))
+        if untried:
+            for child, _ in scored:
+                child.available += 1
+            return untried[rng.randbelow(len(untried))]
+        c = self.exploration
+        for child, action in scored:
+            child.available += 1
+            value = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best_value, best = value, action
+        return best
+
+    def _rollout(self, state: Any, rng: Rng) -> list[float]:
+        game = self.game
+        policy = self.rollout
+        wants_view = policy.needs_view
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                break
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if wants_view:
+                action = policy.act(game.view(state, seat), legal, rng)
+            else:
+                action = legal[rng.randbelow(len(legal))]
+            game.apply(state, seat, action)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        return [outcome.win_share(seat) for seat in range(len(outcome.scores))]
+
+
+def _number(options: Mapping[str, str], key: str, default: Any, kind: type) -> Any:
+    if key not in options:
+        return default
+    try:
+        value = kind(options[key])
+    except ValueError:
+        raise BotError(f"bot 'ismcts': {key}={options[key]!r} is not a number") from None
+    if kind is int and value < 1:
+        raise BotError(f"bot 'ismcts': {key} must be at least 1")
+    return value

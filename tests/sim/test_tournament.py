@@ -1,0 +1,95 @@
+"""Duplicate tournaments: seats and deals balanced, reproducible, errors keep finished games."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from typer.testing import CliRunner
+
+from gamenight.bots.factory import GENERIC_BOTS
+from gamenight.cli import app
+from gamenight.core.rng import Rng
+from gamenight.sim.tournament import games_csv, run_tournament, tournament_spec, tournament_summary
+
+
+def test_every_deal_is_played_once_per_rotation_and_every_bot_takes_every_seat() -> None:
+    spec = tournament_spec("requirements", 2, ["heuristic", "random"], deals=6, seed=4)
+    run = run_tournament(spec)
+    assert run.error is None
+    assert len(run.games) == 12
+    by_deal = Counter(game.seed for game in run.games)
+    assert len(by_deal) == 6
+    assert set(by_deal.values()) == {2}
+    seats = Counter((game.bots[0], game.seed) for game in run.games)
+    assert set(seats.values()) == {1}  # each bot in seat 0 once per deal
+
+
+def test_lineup_pads_with_the_last_bot() -> None:
+    spec = tournament_spec("requirements", 2, ["heuristic"], deals=1)
+    assert spec.lineup == ("heuristic", "heuristic")
+
+
+def test_same_seed_same_results_on_one_or_two_processes() -> None:
+    spec = tournament_spec("requirements", 2, ["heuristic", "random"], deals=5, seed=7)
+    one = run_tournament(spec, jobs=1).games
+    two = run_tournament(spec, jobs=2).games
+    assert one == two
+    summary = tournament_summary(spec, one)
+    assert summary["ratings"]["heuristic"]["mu"] > summary["ratings"]["random"]["mu"]
+    rows = list(csv.DictReader(io.StringIO(games_csv(one))))
+    assert len(rows) == 20
+    assert {row["bot"] for row in rows} == {"heuristic", "random"}
+
+
+class BrokenBot:
+    """Plays two matches, then answers with something never legal (a bug in a bot)."""
+
+    name = "broken"
+    needs_view: ClassVar[bool] = True
+    matches_started = 0  # across instances: the runner builds bots afresh for each batch
+
+    def act(self, view: dict[str, Any], legal: Sequence[Any], rng: Rng) -> Any:
+        if view["steps"] <= 1:  # its first move of a match (roughly: enough for a test)
+            BrokenBot.matches_started += 1
+        return legal[0] if BrokenBot.matches_started <= 2 else "not an action"
+
+
+def test_a_bot_that_breaks_is_named_and_finished_games_are_kept(monkeypatch: Any) -> None:
+    monkeypatch.setitem(GENERIC_BOTS, "broken", lambda game, options: BrokenBot())
+    monkeypatch.setattr(BrokenBot, "matches_started", 0)
+    spec = tournament_spec("requirements", 2, ["broken", "random"], deals=4)
+    run = run_tournament(spec)
+    assert run.error is not None
+    assert "bot 'broken' in seat" in run.error
+    assert 0 < len(run.games) < spec.games  # the matches finished before the bug are kept
+
+
+def test_tournament_command_prints_ratings_and_writes_csv(tmp_path: Any) -> None:
+    out = tmp_path / "games.csv"
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "requirements",
+            "--bots",
+            "heuristic,random",
+            "-n",
+            "4",
+            "--csv",
+            str(out),
+            "--json",
+            "-j",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["format"] == "duplicate"
+    assert summary["deals"] == 4
+    assert set(summary["ratings"]) == {"heuristic", "random"}
+    assert len(out.read_text().splitlines()) == 1 + 4 * 2 * 2
