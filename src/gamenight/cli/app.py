@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from gamenight.core.errors import GamenightError
 from gamenight.core.params import parse_assignment
@@ -67,3 +69,31 @@ def split_list(text: str | None) -> list[str]:
         else:
             specs.append(part)
     return specs
+
+
+VariantOption = Annotated[
+    str | None, typer.Option(help="A rules variant (see gamenight list GAME).")
+]
+ParamOption = Annotated[
+    list[str] | None, typer.Option("--param", help="Change a rule: NAME=VALUE (repeatable).")
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Seats at the table (default: the fewest).")
+]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
+
+
+@contextmanager
+def progress_bar(title: str, total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on the terminal (none when quiet or piped); yields ``advance(n)``."""
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=quiet or not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(title, total=total)
+        yield lambda n: progress.advance(task, n)

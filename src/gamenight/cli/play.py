@@ -9,7 +9,15 @@ from typing import Annotated
 import typer
 
 from gamenight.bots.factory import make_agent
-from gamenight.cli.app import app, console, friendly_errors, parse_params, split_list
+from gamenight.cli.app import (
+    ParamOption,
+    VariantOption,
+    app,
+    console,
+    friendly_errors,
+    parse_params,
+    split_list,
+)
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
 from gamenight.core.agent import Agent
@@ -81,12 +89,8 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal (random if not given).")
     ] = None,
-    variant: Annotated[
-        str | None, typer.Option(help="A rules variant (see gamenight list GAME).")
-    ] = None,
-    param: Annotated[
-        list[str] | None, typer.Option("--param", help="Change a rule: NAME=VALUE.")
-    ] = None,
+    variant: VariantOption = None,
+    param: ParamOption = None,
     record: Annotated[
         Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
     ] = None,

@@ -9,10 +9,19 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gamenight.cli.app import app, console, friendly_errors, parse_params, split_list
+from gamenight.cli.app import (
+    JobsOption,
+    ParamOption,
+    VariantOption,
+    app,
+    console,
+    friendly_errors,
+    parse_params,
+    progress_bar,
+    split_list,
+)
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import SimulationSpec, run_simulation, summarise
@@ -32,16 +41,12 @@ def simulate(
     seed: Annotated[
         int, typer.Option(help="Seed of the run; match i uses a seed derived from it.")
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 1,
+    jobs: JobsOption = 1,
     rotate: Annotated[
         bool, typer.Option(help="Rotate the bots through the seats match by match.")
     ] = True,
-    variant: Annotated[
-        str | None, typer.Option(help="A rules variant (see gamenight list GAME).")
-    ] = None,
-    param: Annotated[
-        list[str] | None, typer.Option("--param", help="Change a rule: NAME=VALUE.")
-    ] = None,
+    variant: VariantOption = None,
+    param: ParamOption = None,
     records: Annotated[
         Path | None, typer.Option(help="Write every match record here (JSON lines).")
     ] = None,
@@ -63,17 +68,8 @@ def simulate(
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     if records is not None:
         _check_writable(records)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    ) as progress:
-        task = progress.add_task(f"{game.spec.title}", total=games)
-        run = run_simulation(spec, workers, lambda n: progress.advance(task, n))
+    with progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance:
+        run = run_simulation(spec, workers, advance)
     results = run.games
     if records is not None:
         with records.open("w", encoding="utf-8") as out:

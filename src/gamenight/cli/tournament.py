@@ -9,10 +9,20 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gamenight.cli.app import app, console, errors, friendly_errors, parse_params, split_list
+from gamenight.cli.app import (
+    JobsOption,
+    ParamOption,
+    VariantOption,
+    app,
+    console,
+    errors,
+    friendly_errors,
+    parse_params,
+    progress_bar,
+    split_list,
+)
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.tournament import games_csv, run_tournament, tournament_spec, tournament_summary
@@ -30,11 +40,9 @@ def tournament(
     ] = 50,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")] = 0,
-    variant: Annotated[str | None, typer.Option(help="A rules variant.")] = None,
-    param: Annotated[
-        list[str] | None, typer.Option("--param", help="Change a rule: NAME=VALUE.")
-    ] = None,
+    jobs: JobsOption = 0,
+    variant: VariantOption = None,
+    param: ParamOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", help="Write one row per seat per match.")
@@ -59,17 +67,8 @@ def tournament(
     if deals < 1:
         raise GamenightError("the number of deals must be at least 1")
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    ) as progress:
-        task = progress.add_task(f"{game.spec.title} tournament", total=spec.games)
-        run = run_tournament(spec, workers, lambda n: progress.advance(task, n))
+    with progress_bar(f"{game.spec.title} tournament", spec.games, quiet=as_json) as advance:
+        run = run_tournament(spec, workers, advance)
     games = run.games
     if csv_file is not None and games:
         csv_file.write_text(games_csv(games), encoding="utf-8")

@@ -1,0 +1,81 @@
+"""ISMCTS speed per game at the default budget: iterations per second, decision times.
+
+Run from the repository root (after `pip install .`, or with `PYTHONPATH=src`):
+
+    python benchmarks/ismcts_speed.py                      # every game, 2 matches each
+    python benchmarks/ismcts_speed.py --games requirements --matches 5 --bot ismcts:iters=800
+
+The ISMCTS bot plays seat 0 against random bots; every decision with more than one legal
+action is timed on one core (wall clock, so run it on a quiet machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from typing import Any
+
+from gamenight.bots import RandomAgent, make_agent
+from gamenight.core.registry import entries, make_game
+from gamenight.core.rng import Rng, derive_seed
+
+
+def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
+    game = make_game(name)
+    agent = make_agent(bot, game)
+    others = RandomAgent()
+    times: list[float] = []
+    iterations = 0
+    for match in range(matches):
+        state = game.new_state(players, match)
+        rngs = [Rng(derive_seed(match, seat)) for seat in range(players)]
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if seat == 0 and len(legal) > 1:
+                view = game.view(state, seat)
+                start = time.perf_counter()
+                action = agent.act(view, legal, rngs[seat])
+                times.append(time.perf_counter() - start)
+                iterations += agent.last_iterations  # type: ignore[attr-defined]
+            else:
+                action = others.act({}, legal, rngs[seat])
+            game.apply(state, seat, action)
+    total = sum(times)
+    return {
+        "game": name,
+        "players": players,
+        "bot": bot,
+        "decisions": len(times),
+        "iterations_per_s": iterations / total if total else 0.0,
+        "median_decision_s": statistics.median(times) if times else 0.0,
+        "p90_decision_s": sorted(times)[int(0.9 * (len(times) - 1))] if times else 0.0,
+        "max_decision_s": max(times, default=0.0),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    parser.add_argument("--matches", type=int, default=2, help="matches per game")
+    parser.add_argument("--bot", default="ismcts", help="bot spec to time (default: ismcts)")
+    args = parser.parse_args(argv)
+    wanted = {g.strip() for g in args.games.split(",") if g.strip()}
+    print(f"{'game':>14} {'players':>7} {'decisions':>9} {'iter/s':>9} {'median s':>9} "
+          f"{'p90 s':>7} {'max s':>7}   bot: {args.bot}")
+    for entry in entries():
+        if wanted and entry.name not in wanted:
+            continue
+        counts = entry.game_class.spec.player_counts
+        for players in sorted({counts[0], counts[-1]}):
+            row = measure(entry.name, players, args.bot, args.matches)
+            print(f"{row['game']:>14} {row['players']:>7} {row['decisions']:>9} "
+                  f"{row['iterations_per_s']:>9,.0f} {row['median_decision_s']:>9.3f} "
+                  f"{row['p90_decision_s']:>7.3f} {row['max_decision_s']:>7.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
