@@ -29,10 +29,12 @@ from gamenight.core import registry
 from gamenight.core.agent import Agent
 from gamenight.core.errors import BotError
 from gamenight.core.game import AnyGame, View
+from gamenight.core.registry import PlayoutPolicy
 from gamenight.core.rng import Rng
 
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
+SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
 
 
 class Node:
@@ -53,7 +55,12 @@ class ISMCTSAgent:
 
     - ``iters``: iterations per decision (default 300);
     - ``time``: seconds per decision instead (then not reproducible);
-    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's own bot);
+    - ``rollout``: ``playout`` (the game's fast playout policy; the default where a game has
+      one), ``random`` (the default otherwise) or ``heuristic`` (the game's own bot: strong
+      but slow, as it builds a view at every step);
+    - ``reward``: ``mixed`` (default: 0.8 x the share of the win plus 0.2 x the score scaled
+      between the lowest and highest score of the playout, so that playouts ending in a tie
+      nobody wins still say who did better) or ``win`` (the share of the win alone);
     - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]).
     """
 
@@ -64,8 +71,9 @@ class ISMCTSAgent:
         game: AnyGame,
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
-        rollout: Agent | None = None,
+        rollout: Agent | PlayoutPolicy | None = None,
         exploration: float = DEFAULT_EXPLORATION,
+        score_weight: float = SCORE_WEIGHT,
     ) -> None:
         if iterations < 1:
             raise BotError("bot 'ismcts': iters must be at least 1")
@@ -77,19 +85,26 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.rollout = rollout if rollout is not None else RandomAgent()
         self.exploration = exploration
+        self.score_weight = score_weight
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
-        check_options(options, {"iters", "time", "rollout", "c"}, "ismcts")
+        check_options(options, {"iters", "time", "rollout", "c", "reward"}, "ismcts")
         iterations = _number(options, "iters", DEFAULT_ITERATIONS, int)
         seconds = _number(options, "time", None, float) if "time" in options else None
         exploration = _number(options, "c", DEFAULT_EXPLORATION, float)
         if exploration < 0:
             raise BotError("bot 'ismcts': c must not be negative")
-        rollout_name = options.get("rollout", "random")
+        entry = registry.entry(game.spec.name)
+        rollout_name = options.get("rollout", "playout" if entry.playout else "random")
+        rollout: Agent | PlayoutPolicy
         if rollout_name == "random":
-            rollout: Agent = RandomAgent()
+            rollout = RandomAgent()
+        elif rollout_name == "playout":
+            if entry.playout is None:
+                raise BotError(f"bot 'ismcts': {game.spec.name} has no playout policy")
+            rollout = entry.playout(game)
         elif rollout_name == "heuristic":
             factory = registry.entry(game.spec.name).bots.get("heuristic")
             if factory is None:
@@ -195,21 +210,43 @@ class ISMCTSAgent:
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game = self.game
         policy = self.rollout
-        wants_view = policy.needs_view
-        while True:
-            actors = game.to_act(state)
-            if not actors:
-                break
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            if wants_view:
-                action = policy.act(game.view(state, seat), legal, rng)
-            else:
-                action = legal[rng.randbelow(len(legal))]
-            game.apply(state, seat, action)
+        if isinstance(policy, PlayoutPolicy):
+            choose = policy.choose
+            while True:
+                actors = game.to_act(state)
+                if not actors:
+                    break
+                seat = actors[0]
+                game.apply(state, seat, choose(state, seat, game.legal_actions(state, seat), rng))
+        else:
+            wants_view = policy.needs_view
+            while True:
+                actors = game.to_act(state)
+                if not actors:
+                    break
+                seat = actors[0]
+                legal = game.legal_actions(state, seat)
+                if wants_view:
+                    action = policy.act(game.view(state, seat), legal, rng)
+                else:
+                    action = legal[rng.randbelow(len(legal))]
+                game.apply(state, seat, action)
         outcome = game.outcome(state)
         assert outcome is not None
-        return [outcome.win_share(seat) for seat in range(len(outcome.scores))]
+        return self._rewards(outcome.scores, outcome.winners)
+
+    def _rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
+        seats = range(len(scores))
+        wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in seats]
+        weight = self.score_weight
+        if not weight:
+            return wins
+        low, high = min(scores), max(scores)
+        spread = high - low
+        return [
+            (1 - weight) * wins[seat] + weight * ((scores[seat] - low) / spread if spread else 0.5)
+            for seat in seats
+        ]
 
 
 def _number(options: Mapping[str, str], key: str, default: Any, kind: type) -> Any:

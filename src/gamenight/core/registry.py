@@ -10,12 +10,13 @@ import dataclasses
 import difflib
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamenight.core.agent import Agent
 from gamenight.core.errors import UnknownGameError
 from gamenight.core.game import AnyGame, View
+from gamenight.core.rng import Rng
 
 Renderer = Callable[[View], Any]
 """Turns a view into something ``rich`` can print."""
@@ -24,11 +25,24 @@ BotFactory = Callable[[AnyGame, Mapping[str, str]], Agent]
 """Builds a game-specific bot from the game and the options of its spec string."""
 
 
+class PlayoutPolicy:
+    """A fast move chooser for search playouts, offered by a game (optional).
+
+    Unlike a bot it reads the state directly, which is only sound inside a search: it is
+    handed the search's own sampled states (from ``determinize``), never a real match.
+    Subclasses implement ``choose``.
+    """
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        raise NotImplementedError
+
+
 @dataclasses.dataclass(frozen=True)
 class GameEntry:
     game_class: type[AnyGame]
     render: Renderer
     bots: Mapping[str, BotFactory] = dataclasses.field(default_factory=dict)
+    playout: Callable[[AnyGame], PlayoutPolicy] | None = None
 
     @property
     def name(self) -> str:

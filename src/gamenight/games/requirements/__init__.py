@@ -1,7 +1,7 @@
 """A Game of Requirements: a two-player game of meeting Requirements, or lying about it."""
 
 from gamenight.core.registry import GameEntry, register
-from gamenight.games.requirements.bots import RequirementsHeuristic
+from gamenight.games.requirements.bots import RequirementsHeuristic, RequirementsPlayout
 from gamenight.games.requirements.render import render
 from gamenight.games.requirements.rules import RequirementsGame
 
@@ -10,6 +10,7 @@ register(
         game_class=RequirementsGame,
         render=render,
         bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
+        playout=lambda game: RequirementsPlayout(),
     )
 )
 

@@ -19,7 +19,10 @@ from typing import Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
+from gamenight.core.registry import PlayoutPolicy
 from gamenight.core.rng import Rng
+from gamenight.games.requirements import actions as kinds_
+from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, Kind
 
 Coin = dict[str, Any]
@@ -201,3 +204,50 @@ def _chance_exact(view: View, claimed: Coin) -> float:
     unknown += int(view["pool"][shown])
     showing_chance = 1.0 if requirement[0] == requirement[1] else 0.5
     return showing_chance / max(unknown, 1)
+
+
+class RequirementsPlayout(PlayoutPolicy):
+    """A fast playout policy for search (reads the sampled state; see PlayoutPolicy).
+
+    It plays like a plain sensible player, with enough randomness to explore: meets
+    Requirements it can meet, bids Pool coins, claims true matches (and bluffs now and then),
+    challenges often without peeking at the coin, proves what it can, and puts its largest
+    matching group on as Spectacle.
+    """
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        phase = state.phase
+        kinds = [action.kind for action in legal]
+        if phase == phases.CLAIMING:
+            truthful = state.bid[seat][-1] == state.requirement
+            return legal[0] if truthful or rng.random() < 0.1 else legal[1]
+        if phase == phases.CHALLENGE:
+            return legal[0] if rng.random() < 0.6 else legal[1]
+        if phase == phases.PROOF:
+            return legal[0]
+        if phase == phases.BIDDING:
+            pool = [a for a in legal if a.kind == kinds_.BID_POOL]
+            if pool and rng.random() < 0.85:
+                return pool[rng.randbelow(len(pool))]
+            if len(legal) > 1 and rng.random() < 0.3:
+                return legal[1 + rng.randbelow(len(legal) - 1)]
+            return legal[0]
+        if phase == phases.RECEPTIVE:
+            return legal[1 + rng.randbelow(len(legal) - 1)] if rng.random() < 0.8 else legal[0]
+        if phase == phases.SPECTACLE:
+            if kinds_.SPECTACLE in kinds:
+                up = state.coin_up
+                bid = state.bid[seat]
+                if state.spectacle_trait < 0:
+                    counts = Counter(up[coin] for coin in bid)
+                    best = max(counts, key=counts.__getitem__)
+                else:
+                    best = state.spectacle_trait
+                for action in legal[1:]:
+                    if up[bid[action.index]] == best:
+                        return action
+            return legal[0]
+        if phase == phases.PLACING:
+            coins = state.acc_coins[seat]
+            return max(legal, key=lambda a: len(coins[a.index]))
+        return legal[rng.randbelow(len(legal))]
