@@ -120,7 +120,8 @@ def parse_genres(specs: tuple[str, ...]) -> tuple[Genre, ...]:
         gear = parts[3].split("+") if len(parts) == 4 else []
         if len(parts) != 4 or len(gear) != 2 or not all(p.strip() for p in (*parts, *gear)):
             raise InvalidParamsError(
-                f"genres: {spec!r} is not CODE:colour:genre:Gear+Gear (e.g. B:blue:RPG:Vehicle+Potion)"
+                f"genres: {spec!r} is not CODE:colour:genre:Gear+Gear "
+                "(e.g. B:blue:RPG:Vehicle+Potion)"
             )
         code = parts[0].strip()
         if len(code) != 1 or not code.isalpha() or not code.isupper():
@@ -213,7 +214,9 @@ def load_card_list(card_list: str, genres: tuple[str, ...]) -> CardList:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise InvalidParamsError(f"card_list: cannot read {str(path)!r}: {error.strerror}") from None
+        raise InvalidParamsError(
+            f"card_list: cannot read {str(path)!r}: {error.strerror}"
+        ) from None
     return _parse(text, str(path) if card_list not in ("", "default") else "default", genres)
 
 

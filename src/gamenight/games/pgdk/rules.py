@@ -217,7 +217,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             return self._offer_options(state, player)
         if phase == P_AUCTION:
             return self._auction_options(state)
-        if phase == P_GOLD or phase == P_FINAL:
+        if phase in (P_GOLD, P_FINAL):
             book = self.book
             return [self._done] + [book.gold(j) for j in self._ready_slots(state, player)]
         if phase == P_CLONE:
@@ -281,7 +281,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if sum(value[c] for c in offered) >= value[state.take]:
             options.append(self._offer_done)
         by = self.book.by_card[K_OFFER]
-        options += [by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])]
+        options += [
+            by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])
+        ]
         return options
 
     def _auction_options(self, state: PgdkState) -> list[Action]:
@@ -358,7 +360,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             return False
         if ktype == TITLE:
             return project.title < 0
-        if ktype == GEAR or ktype == WILD:
+        if ktype in (GEAR, WILD):
             return project.gears.bit_count() + project.wild < 2 and not (
                 ktype == WILD and project.wild
             )
@@ -448,7 +450,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif kind == K_PLAY:
             self._play(state, player, action.card, action.slot)
         elif kind == K_BID:
-            state.bids[player].append(self._pick(state, state.hands[player], action.card, state.bids[player]))
+            state.bids[player].append(
+                self._pick(state, state.hands[player], action.card, state.bids[player])
+            )
         elif kind == K_BID_DONE:
             state.committed[player] = BID
             self._maybe_resolve_auction(state)
@@ -522,9 +526,12 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         kind_of, known = self.kind_of, state.known
         best = -1
         for card in cards:
-            if kind_of[card] == kind and card not in taken:
-                if best < 0 or known[card].bit_count() > known[best].bit_count():
-                    best = card
+            if (
+                kind_of[card] == kind
+                and card not in taken
+                and (best < 0 or known[card].bit_count() > known[best].bit_count())
+            ):
+                best = card
         return best
 
     def _to_hand(self, state: PgdkState, seat: int, card: int) -> None:
@@ -777,9 +784,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             self._after_play(state)
             return
         projects[slot] = self.add_card(projects[slot], card)
-        if self.k_type[kind] == EGG:  # R28: the game Goes Gold at once
-            if self._complete(state, player, slot):
-                return
+        # R28: an Easter Egg sends the game Gold at once
+        if self.k_type[kind] == EGG and self._complete(state, player, slot):
+            return
         self._after_play(state)
 
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:

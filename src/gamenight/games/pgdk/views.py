@@ -19,14 +19,14 @@ from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk.state import (
-    BIDDING,
     BID,
+    BIDDING,
     NO_BID,
     NOT_COMMITTED,
     OVER,
     RESEARCH,
-    Phase,
     PgdkState,
+    Phase,
     Project,
 )
 
@@ -79,9 +79,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             "completed": [game_view(g) for g in state.completed[seat]],
             "specials": [labels[kind_of[c]] for c in state.specials[seat]],
             "points": points[seat],
-            "committed": (
-                state.committed[seat] != NOT_COMMITTED if phase == BIDDING else None
-            ),
+            "committed": (state.committed[seat] != NOT_COMMITTED if phase == BIDDING else None),
         }
         if seat != player:
             entry["known"] = [
