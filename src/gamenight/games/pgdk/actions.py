@@ -149,6 +149,13 @@ class ActionBook:
             made.append(Action(PLAY, card, -1, at, f"play {self.labels[card]} {where}"))
         return made[slot + 1]
 
+    def plays(self, card: int, count: int) -> list[Action]:
+        """``play CARD new`` then ``play CARD on 1..count``, as one shared list."""
+        made = self._play[card]
+        if len(made) <= count:
+            self.play(card, count - 1)
+        return made
+
     def use_on(self, card: int, slot: int) -> Action:
         made = self._use_on[card]
         while len(made) <= slot:

@@ -76,6 +76,7 @@ ABILITY = cardlib.ABILITY
 POWERUP = cardlib.POWERUP
 
 CAPPED = "safety cap reached"
+_ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
 class PgdkGame(Game[PgdkState, Action, PgdkParams]):
@@ -137,6 +138,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         for kind in deck.kinds:
             kind_of += [kind.index] * kind.count
         self.kind_of = tuple(kind_of)
+        self._kind_at = self.kind_of.__getitem__
         self.num_cards = len(kind_of)
         self.value = tuple(self.k_value[k] for k in kind_of)
         self.ctype = tuple(self.k_type[k] for k in kind_of)
@@ -192,12 +194,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     # -- whose turn, what is legal ------------------------------------------------------------
     def to_act(self, state: PgdkState) -> tuple[int, ...]:
         phase = state.phase
+        if phase == P_BIDDING:
+            return tuple([s for s, c in enumerate(state.committed) if c == NOT_COMMITTED])
         if phase == P_OVER:
             return ()
-        if phase == P_BIDDING:
-            committed = state.committed
-            return tuple(s for s in range(state.num_players) if committed[s] == NOT_COMMITTED)
-        return (state.actor,)
+        return _ALONE[state.actor]
 
     def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
         phase = state.phase
@@ -244,17 +245,15 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return []
 
     def _kinds(self, cards: list[int]) -> list[int]:
-        kind_of = self.kind_of
-        return sorted({kind_of[c] for c in cards})
+        return sorted(set(map(self._kind_at, cards)))
 
     def _hand_kinds(self, hand: list[int]) -> list[int]:
-        kind_of = self.kind_of
-        return sorted({kind_of[c] for c in hand})
+        return sorted(set(map(self._kind_at, hand)))
 
     def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
         """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
         pinks = self.pink_godzillas
-        if not any(c in pinks for c in state.hands[player]):
+        if pinks.isdisjoint(state.hands[player]):
             return self._only_pass
         by = self.book.by_card[K_GODZILLA]
         kind_of = self.kind_of
@@ -340,16 +339,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         )
 
     def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
-        return [j for j, p in enumerate(state.projects[player]) if self._ready(p)]
-
-    @staticmethod
-    def _ready(project: Project) -> bool:
-        """D2: a Title, the genre's two Required Gear (or a Wild), at least one Character."""
-        return (
-            project.title >= 0
-            and project.chars > 0
-            and project.gears.bit_count() + project.wild == 2
-        )
+        return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
     def fits(self, project: Project | None, kind: int) -> bool:
         """R12, R21, R24, R26, R28, D1: may a card of ``kind`` go onto ``project``?"""
@@ -365,7 +355,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 ktype == WILD and project.wild
             )
         if ktype == EGG:
-            return self._ready(project)
+            return project.ready
         return True
 
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -375,32 +365,21 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if not hand:
             return options
         book = self.book
-        k_type, k_power, k_name, k_allow = self.k_type, self.k_power, self.k_name, self.k_allow
+        k_type, k_name, k_allow = self.k_type, self.k_name, self.k_allow
         projects = state.projects[player]
-        ready = [self._ready(p) for p in projects]
+        count = len(projects)
         for kind in self._hand_kinds(hand):
             ktype = k_type[kind]
             if ktype <= EGG:  # a card that goes into a game (C2 order)
+                plays = book.plays(kind, count)
                 if ktype != EGG:
-                    options.append(book.play(kind, -1))
-                name, allow = k_name[kind], k_allow[kind]
+                    options.append(plays[0])
+                name, allow, bit = k_name[kind], k_allow[kind], 1 << ktype
                 for slot, project in enumerate(projects):
-                    if project.names & name or not project.colours & allow:
-                        continue
-                    if ktype == TITLE:
-                        if project.title >= 0:
-                            continue
-                    elif ktype == GEAR:
-                        if project.gears.bit_count() + project.wild >= 2:
-                            continue
-                    elif ktype == WILD:
-                        if project.wild or project.gears.bit_count() >= 2:
-                            continue
-                    elif ktype == EGG and not ready[slot]:
-                        continue
-                    options.append(book.play(kind, slot))
+                    if project.open & bit and project.colours & allow and not project.names & name:
+                        options.append(plays[slot + 1])
                 if ktype == GUARDIAN:
-                    power = k_power[kind]
+                    power = self.k_power[kind]
                     if power == cardlib.NEUTRAL_GUARDIAN:
                         for slot, project in enumerate(projects):
                             if project.title >= 0 and not project.names & name:
@@ -409,7 +388,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                         options.append(book.by_card[K_USE][kind])
             elif ktype == ABILITY:
                 options.append(book.by_card[K_TABLE][kind])
-            elif self._has_target(state, player, k_power[kind]):
+            elif self._has_target(state, player, self.k_power[kind]):
                 options.append(book.by_card[K_USE][kind])
         return options
 
@@ -597,9 +576,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """
         state.window = which
         pinks = self.pink_godzillas
-        if any(c not in pinks for c in state.row) and (
-            any(c in pinks for c in state.deck)
-            or any(c in pinks for hand in state.hands for c in hand)
+        if not pinks.issuperset(state.row) and (
+            not pinks.isdisjoint(state.deck)
+            or not all(pinks.isdisjoint(hand) for hand in state.hands)
         ):
             state.window_left = state.num_players
             state.actor = state.active
@@ -683,7 +662,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             return
         n = state.num_players
         value = self.value
-        labels, kind_of = self.labels, self.kind_of
         totals = [
             sum(value[c] for c in state.bids[s]) if state.committed[s] == BID else -1
             for s in range(n)
@@ -696,16 +674,14 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 if totals[seat] == best:
                     winner = seat
                     break
-        state.last_auction = {
-            "auctioneer": state.active,
-            "cards": [labels[kind_of[c]] for c in state.auction],
-            "bids": [
-                [labels[kind_of[c]] for c in state.bids[s]] if state.committed[s] == BID else None
-                for s in range(n)
-            ],
-            "totals": [t if t >= 0 else None for t in totals],
-            "winner": winner if winner >= 0 else None,
-        }
+        # kept as card numbers; views turn them into labels (only views read it)
+        state.last_auction = (
+            state.active,
+            tuple(state.auction),
+            tuple(tuple(state.bids[s]) if state.committed[s] == BID else None for s in range(n)),
+            tuple(totals),
+            winner,
+        )
         every = (2 << n) - 1
         known = state.known
         for seat in range(n):

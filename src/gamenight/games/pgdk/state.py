@@ -17,6 +17,9 @@ from enum import IntEnum
 from typing import Any
 
 from gamenight.core.rng import Rng
+from gamenight.games.pgdk.cards import CHARACTER, EGG, GEAR, GUARDIAN, TITLE, UPGRADE, WILD
+
+_ALWAYS_OPEN = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
 
 
 class Phase(IntEnum):
@@ -61,6 +64,8 @@ class Phase(IntEnum):
 
 NOT_COMMITTED, NO_BID, BID = -1, 0, 1
 
+LastAuction = tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], tuple[int, ...], int]
+
 
 class Project:
     """A videogame on the table: its cards and what the rules need to know about them."""
@@ -73,7 +78,9 @@ class Project:
         "gears",
         "gold",
         "names",
+        "open",
         "powered",
+        "ready",
         "title",
         "upgrades",
         "value",
@@ -107,9 +114,26 @@ class Project:
         self.gold = gold  # completed (R15, R28, D3)
         self.first = first  # the first completed game of its colour (R15)
         self.powered = powered  # the Neutral Guardian that completed it by its power, or -1
+        gear = gears.bit_count() + wild
+        # D2: a Title, the genre's two Required Gear (or a Wild), at least one Character
+        self.ready = title >= 0 and chars > 0 and gear == 2
+        # bit mask of the card types that may still go on (D1, R21, R28); the hot path of plays
+        self.open = (
+            0
+            if gold
+            else _ALWAYS_OPEN
+            | (
+                (0 if title >= 0 else 1 << TITLE)
+                | (1 << GEAR if gear < 2 else 0)
+                | (1 << WILD if gear < 2 and not wild else 0)
+                | (1 << EGG if self.ready else 0)
+            )
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {
+            name: getattr(self, name) for name in self.__slots__ if name not in ("open", "ready")
+        }
 
 
 class PgdkState:
@@ -176,7 +200,9 @@ class PgdkState:
         self.auction: list[int] = []  # R8: Row cards under auction
         self.bids: list[list[int]] = [[] for _ in range(num_players)]  # hand cards bid
         self.committed: list[int] = [NOT_COMMITTED] * num_players
-        self.last_auction: dict[str, Any] | None = None  # the last revealed auction, for views
+        # the last revealed auction, for views: auctioneer, lots, bids (None: no bid), totals
+        # (-1: no bid) and winner (-1: none)
+        self.last_auction: LastAuction | None = None
         self.window = 0  # D6: 1 after the Finance Phase, 2 after the Purchase Phase
         self.window_left = 0  # seats still to be asked in this window, the actor included
         self.payouts: list[int] = []  # R15, D3: indices of the active player's games to pay

@@ -25,6 +25,7 @@ from gamenight.games.pgdk.state import (
     NOT_COMMITTED,
     OVER,
     RESEARCH,
+    LastAuction,
     PgdkState,
     Phase,
     Project,
@@ -57,7 +58,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             "cards": [labels[kind_of[c]] for c in project.cards],
             "colours": deck_list.colour_mask_text(project.colours),
             "value": project.value,
-            "ready": game._ready(project),
+            "ready": project.ready,
         }
 
     def game_view(project: Project) -> dict[str, Any]:
@@ -121,7 +122,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
         "take": labels[kind_of[state.take]] if state.take >= 0 else None,
         "offer": [labels[kind_of[c]] for c in state.offer],
         "auction": [labels[kind_of[c]] for c in state.auction],
-        "last_auction": _copy_auction(state.last_auction),
+        "last_auction": _auction_view(game, state.last_auction),
         "using": labels[kind_of[state.using]] if state.using >= 0 else None,
         "rob": state.rob if state.rob >= 0 else None,
         "peek_size": len(state.peek),
@@ -160,16 +161,37 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
     return result
 
 
-def _copy_auction(auction: dict[str, Any] | None) -> dict[str, Any] | None:
+def _auction_view(game: PgdkGame, auction: LastAuction | None) -> dict[str, Any] | None:
     if auction is None:
         return None
+    labels, kind_of = game.labels, game.kind_of
+    auctioneer, lots, bids, totals, winner = auction
     return {
-        "auctioneer": auction["auctioneer"],
-        "cards": list(auction["cards"]),
-        "bids": [None if b is None else list(b) for b in auction["bids"]],
-        "totals": list(auction["totals"]),
-        "winner": auction["winner"],
+        "auctioneer": auctioneer,
+        "cards": [labels[kind_of[c]] for c in lots],
+        "bids": [None if b is None else [labels[kind_of[c]] for c in b] for b in bids],
+        "totals": [t if t >= 0 else None for t in totals],
+        "winner": winner if winner >= 0 else None,
     }
+
+
+def _auction_state(game: PgdkGame, data: dict[str, Any] | None) -> LastAuction | None:
+    """The record of the last auction; any copy of a card stands for it (views show labels)."""
+    if data is None:
+        return None
+    first = [copies[0] for copies in game.copies]
+    index = game.kind_by_label
+
+    def ids(labels: list[str]) -> tuple[int, ...]:
+        return tuple(first[index[label]] for label in labels)
+
+    return (
+        data["auctioneer"],
+        ids(data["cards"]),
+        tuple(None if b is None else ids(b) for b in data["bids"]),
+        tuple(-1 if t is None else t for t in data["totals"]),
+        -1 if data["winner"] is None else data["winner"],
+    )
 
 
 def _clone_view(state: PgdkState) -> dict[str, int] | None:
@@ -294,7 +316,7 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
         state.offer.append(_find(game, active_hand, label, state.offer))
     for label in v["auction"]:
         state.auction.append(_find(game, state.row, label, state.auction))
-    state.last_auction = _copy_auction(v["last_auction"])
+    state.last_auction = _auction_state(game, v["last_auction"])
     state.rob = v["rob"] if v["rob"] is not None else -1
     if v["peek_size"]:
         state.peek = state.deck[-v["peek_size"] :]
