@@ -218,7 +218,14 @@ def test_c3_genres_are_params_and_checked() -> None:
         PgdkGame.params_from({"genres": ["B:blue:RPG"]})
     with pytest.raises(InvalidParamsError, match="two different Required Gear"):
         PgdkGame.params_from(
-            {"genres": ["B:blue:RPG:Potion+Potion", "P:pink:F:Weapon+Combo", "O:o:M:Accessory+Combo", "G:g:S:Weapon+Vehicle"]}
+            {
+                "genres": [
+                    "B:blue:RPG:Potion+Potion",
+                    "P:pink:F:Weapon+Combo",
+                    "O:o:M:Accessory+Combo",
+                    "G:g:S:Weapon+Vehicle",
+                ]
+            }
         )
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pgdk_helpers import Table
 
 from gamenight.core.errors import IllegalActionError
 from gamenight.games.pgdk import state as phases
-from pgdk_helpers import Table
 
 
 def refused(table: Table, text: str, seat: int = 0) -> str:
@@ -221,7 +221,10 @@ def test_r27_d3_good_guardian_retrieves_any_discard_but_itself() -> None:
     table.hand(0, "Good Guardian")
     match = table.match()
     match.apply(0, "use Good Guardian")
-    assert [str(a) for a in match.legal_actions(0)] == ["retrieve Potion B2", "retrieve Easter Egg B7"]
+    assert [str(a) for a in match.legal_actions(0)] == [
+        "retrieve Potion B2",
+        "retrieve Easter Egg B7",
+    ]
     match.apply(0, "retrieve Easter Egg B7")
     assert table.hand_labels(0) == ["Easter Egg B7"]
     assert table.labels(table.state.discard) == ["Potion B2", "Good Guardian"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from pgdk_helpers import Table, make_game
 
 from gamenight.core.errors import IllegalActionError
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.rules import PgdkGame
-from pgdk_helpers import Table, make_game
 
 ORANGE = ("Rock Band of Elders", "Accessory O3", "Combo O2", "Pixel O4")  # 5+3+2+4 = 14
 BLUE = ("Pixel Quest", "Vehicle B2", "Potion B2", "Pixel B3")  # 3+2+2+3 = 10
@@ -193,7 +193,7 @@ def test_g7_clone_the_clone_drawn_as_payment_waits_for_the_next_turn() -> None:
     match.apply(0, "gold 1")
     assert "Clone The Clone" in table.hand_labels(0)
     assert [str(a) for a in match.legal_actions(0)] == ["pass"]
-    with pytest.raises(IllegalActionError, match="^G7: your Clone The Clone was drawn"):
+    with pytest.raises(IllegalActionError, match=r"^G7: your Clone The Clone was drawn"):
         match.apply(0, "use Clone The Clone")
 
 
@@ -256,13 +256,14 @@ def test_r18_d8_the_fourth_game_ends_the_game_then_final_declarations() -> None:
     assert len(state.hands[0]) == 1  # no payment (D8)
     assert state.hands[1] == []  # no Clone cards (D8)
     assert match.to_act() == (2,)  # seat 0 and seat 1 have no ready game (G16)
-    with pytest.raises(IllegalActionError, match="^R10|^R18"):
+    with pytest.raises(IllegalActionError, match=r"^R10|^R18"):
         match.apply(2, "play Pixel B3 new")
     match.apply(2, "gold 1")
     assert match.to_act() == (3,)
     match.apply(3, "done")
     outcome = match.outcome
-    assert outcome is not None and not outcome.capped
+    assert outcome is not None
+    assert not outcome.capped
     values = [g.value for s in range(4) for g in state.completed[s]]
     assert sorted(values) == [10, 11, 13, 13, 14]
     # seat 0: games 13, 11, 14, 13, the four-game bonus 15, ranking 14 -> 20, the 13s -> 15

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from pgdk_helpers import Table, make_game
 
 from gamenight.core.errors import IllegalActionError
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.rules import PgdkGame
-from pgdk_helpers import Table, make_game
 
 
 def test_r7_three_2s_buy_a_5_but_not_a_7() -> None:
@@ -156,10 +156,10 @@ def test_d4_g4_bids_are_hidden_commitments_until_all_have_committed() -> None:
     assert match.to_act() == (1, 2, 3)
     with pytest.raises(IllegalActionError):
         match.apply(0, "no bid")
-    with pytest.raises(IllegalActionError, match="^D4: a bid needs at least one card"):
+    with pytest.raises(IllegalActionError, match=r"^D4: a bid needs at least one card"):
         match.apply(2, "bid done")
     match.apply(2, "bid Vehicle B2")
-    with pytest.raises(IllegalActionError, match="^G4: you have started a bid"):
+    with pytest.raises(IllegalActionError, match=r"^G4: you have started a bid"):
         match.apply(2, "no bid")
 
 
@@ -171,7 +171,7 @@ def test_r36_d10_the_beginners_rule_has_no_auctions() -> None:
     table.hand(0, "Potion B4")
     match = table.match()
     assert [str(a) for a in match.legal_actions(0)] == ["discard lowest", "trade Pixel B3"]
-    with pytest.raises(IllegalActionError, match="^R36, D10: the beginners' rule has no auctions"):
+    with pytest.raises(IllegalActionError, match=r"^R36, D10: the beginners' rule has no auctions"):
         match.apply(0, "auction Pixel B3")
 
 
@@ -182,7 +182,7 @@ def test_r8_at_most_three_cards_go_under_auction() -> None:
     for label in ("Pixel B3", "Potion B2", "Combo O2"):
         match.apply(0, f"auction {label}")
     assert [str(a) for a in match.legal_actions(0)] == ["auction go"]
-    with pytest.raises(IllegalActionError, match="^R8: at most 3 Row cards"):
+    with pytest.raises(IllegalActionError, match=r"^R8: at most 3 Row cards"):
         match.apply(0, "auction Jumpman B4")
 
 
@@ -210,7 +210,7 @@ def test_d6_g3_the_pink_godzilla_window_asks_every_seat_with_cards() -> None:
     match.apply(0, "pass")
     assert match.to_act() == (1,)
     assert [str(a) for a in match.legal_actions(1)] == ["pass", "godzilla Easter Egg O7"]
-    with pytest.raises(IllegalActionError, match="^D6: a Pink Godzilla is never traded for"):
+    with pytest.raises(IllegalActionError, match=r"^D6: a Pink Godzilla is never traded for"):
         match.apply(1, "godzilla Pink Godzilla 4")
     match.apply(1, "godzilla Easter Egg O7")
     # G2: the lowest Pink Godzilla goes, taking the taken card's place in the Row

@@ -56,10 +56,10 @@ def _card(cards: CardList, label: str, *, detail: bool = False) -> Text:
     if kind is None:
         return Text(label)
     text = Text(label, style=_style(cards, kind.colour_text))
-    if detail:
-        text.append(f" [{kind.type_name}, {kind.colour_text}, {kind.value}]", style="dim")
     if kind.house:
         text.append("†", style="dim")
+    if detail:
+        text.append(f" [{kind.type_name}, {kind.colour_text}, {kind.value}]", style="dim")
     return text
 
 
@@ -200,7 +200,7 @@ def render(view: View) -> Group:
         if view["phase"] == "bidding":
             status.append(_PHASES["bidding"], style="bold")
         else:
-            who = "You" if actor == viewer else f"Seat {actor}"
+            who = f"Seat {actor} (you)" if actor == viewer else f"Seat {actor}"
             status.append(f"{who} {_PHASES.get(view['phase'], view['phase'])}.", style="bold")
         if view["phase"] == "develop":
             status.append(f" Plays left: {view['plays_left']}.")
