@@ -162,6 +162,53 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._only_pass = [self._pass]
         self._only_done = [self._done]
         self._only_no_bid = [self._no_bid]
+        options = {
+            P_GODZILLA: self._godzilla_options,
+            P_PURCHASE: self._purchase_options,
+            P_OFFER: self._offer_options,
+            P_AUCTION: self._auction_options,
+            P_BIDDING: self._bid_options,
+            P_DEVELOP: self._develop_options,
+            P_RETRIEVE: self._retrieve_options,
+            P_ROB: self._rob_options,
+            P_STEAL: self._steal_options,
+            P_HUNT: self._hunt_options,
+            P_CUT: self._cut_options,
+            P_RESEARCH: self._keep_options,
+            P_GOLD: self._gold_options,
+            P_CLONE: self._clone_options,
+            P_LIMIT: self._limit_options,
+            P_FINAL: self._gold_options,
+            P_OVER: self._no_options,
+        }
+        self._options_by_phase = [options[phase] for phase in range(len(options))]
+        effects = {
+            K_GODZILLA: self._on_godzilla,
+            K_PASS: self._on_pass,
+            K_TRADE: self._on_trade,
+            K_OFFER: self._on_offer,
+            K_OFFER_DONE: self._on_offer_done,
+            K_AUCTION: self._on_auction,
+            K_AUCTION_GO: self._on_auction_go,
+            K_DISCARD_LOWEST: self._on_discard_lowest,
+            K_BID: self._on_bid,
+            K_BID_DONE: self._on_bid_done,
+            K_NO_BID: self._on_no_bid,
+            K_PLAY: self._on_play,
+            K_TABLE: self._on_table,
+            K_USE: self._on_use,
+            K_USE_ON: self._on_use_on,
+            K_RETRIEVE: self._on_retrieve,
+            K_ROB: self._on_rob,
+            K_STEAL: self._on_steal,
+            K_HUNT: self._on_hunt,
+            K_CUT: self._on_cut,
+            K_KEEP: self._on_keep,
+            K_DONE: self._on_done,
+            K_GOLD: self._on_gold,
+            K_DISCARD: self._on_discard,
+        }
+        self._effects = [effects[kind] for kind in range(len(effects))]
 
     @classmethod
     def default_params(cls) -> PgdkParams:
@@ -206,42 +253,38 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             if state.committed[player] != NOT_COMMITTED:
                 return []
             return self._bid_options(state, player)
-        if player != state.actor or phase == P_OVER:
+        if player != state.actor:
             return []
-        if phase == P_GODZILLA:
-            return self._godzilla_options(state, player)
-        if phase == P_DEVELOP:
-            return self._develop_options(state, player)
-        if phase == P_PURCHASE:
-            return self._purchase_options(state, player)
-        if phase == P_OFFER:
-            return self._offer_options(state, player)
-        if phase == P_AUCTION:
-            return self._auction_options(state)
-        if phase in (P_GOLD, P_FINAL):
-            book = self.book
-            return [self._done] + [book.gold(j) for j in self._ready_slots(state, player)]
-        if phase == P_CLONE:
-            return self._clone_options(state, player)
-        if phase == P_LIMIT:
-            by = self.book.by_card[K_DISCARD]
-            return [by[k] for k in self._hand_kinds(state.hands[player])]
-        if phase == P_RETRIEVE:
-            by = self.book.by_card[K_RETRIEVE]
-            return [by[k] for k in self._kinds(state.discard)]
-        if phase == P_ROB:
-            return [self.book.rob(s) for s in self._rivals_with_cards(state, player)]
-        if phase == P_STEAL:
-            by = self.book.by_card[K_STEAL]
-            return [by[k] for k in self._kinds(state.hands[state.rob])]
-        if phase == P_HUNT:
-            by = self.book.by_card[K_HUNT]
-            return [by[k] for k in self._kinds(state.row)]
-        if phase == P_CUT:
-            return self._cut_options(state, player)
-        if phase == P_RESEARCH:
-            by = self.book.by_card[K_KEEP]
-            return [by[k] for k in self._kinds(state.peek)]
+        return self._options_by_phase[phase](state, player)
+
+    def _gold_options(self, state: PgdkState, player: int) -> list[Action]:
+        gold = self.book.gold
+        return [self._done] + [gold(j) for j in self._ready_slots(state, player)]
+
+    def _limit_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_DISCARD]
+        return [by[k] for k in self._hand_kinds(state.hands[player])]
+
+    def _retrieve_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_RETRIEVE]
+        return [by[k] for k in self._kinds(state.discard)]
+
+    def _rob_options(self, state: PgdkState, player: int) -> list[Action]:
+        return [self.book.rob(s) for s in self._rivals_with_cards(state, player)]
+
+    def _steal_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_STEAL]
+        return [by[k] for k in self._kinds(state.hands[state.rob])]
+
+    def _hunt_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_HUNT]
+        return [by[k] for k in self._kinds(state.row)]
+
+    def _keep_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_KEEP]
+        return [by[k] for k in self._kinds(state.peek)]
+
+    def _no_options(self, state: PgdkState, player: int) -> list[Action]:
         return []
 
     def _kinds(self, cards: list[int]) -> list[int]:
@@ -285,7 +328,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         ]
         return options
 
-    def _auction_options(self, state: PgdkState) -> list[Action]:
+    def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
         if len(state.auction) < self.params.auction_max_cards:
             by = self.book.by_card[K_AUCTION]
@@ -410,89 +453,112 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     # -- effects ------------------------------------------------------------------------------
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
-        kind = action.kind
+        self._effects[action.kind](state, player, action)
+
+    def _on_pass(self, state: PgdkState, player: int, action: Action) -> None:
+        if state.phase == P_GODZILLA:
+            state.window_left -= 1
+            state.actor = (state.actor + 1) % state.num_players
+            self._next_window_seat(state)
+        else:
+            self._clone_pass(state)
+
+    def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
         phase = state.phase
-        if kind == K_PASS:
-            if phase == P_GODZILLA:
-                state.window_left -= 1
-                state.actor = (state.actor + 1) % state.num_players
-                self._next_window_seat(state)
-            else:
-                self._clone_pass(state)
-        elif kind == K_DONE:
-            if phase == P_DEVELOP:
-                self._going_gold(state)
-            elif phase == P_GOLD:
-                self._hand_limit(state)
-            else:
-                self._next_final_seat(state, advance=True)
-        elif kind == K_PLAY:
-            self._play(state, player, action.card, action.slot)
-        elif kind == K_BID:
-            state.bids[player].append(
-                self._pick(state, state.hands[player], action.card, state.bids[player])
-            )
-        elif kind == K_BID_DONE:
-            state.committed[player] = BID
-            self._maybe_resolve_auction(state)
-        elif kind == K_NO_BID:
-            state.committed[player] = NO_BID
-            self._maybe_resolve_auction(state)
-        elif kind == K_GODZILLA:
-            self._godzilla(state, player, action.card)
-        elif kind == K_GOLD:
-            self._declare(state, player, action.slot)
-        elif kind == K_DISCARD_LOWEST:
-            self._discard_lowest_row(state)
-        elif kind == K_TRADE:
-            state.take = self._pick(state, state.row, action.card, ())
-            state.offer = []
-            state.phase = P_OFFER
-        elif kind == K_OFFER:
-            card = self._pick(state, state.hands[player], action.card, state.offer)
-            state.offer.append(card)
-            state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
-        elif kind == K_OFFER_DONE:
-            self._finish_trade(state, player)
-        elif kind == K_AUCTION:
-            state.auction.append(self._pick(state, state.row, action.card, state.auction))
-            state.phase = P_AUCTION
-        elif kind == K_AUCTION_GO:
-            self._open_bidding(state)
-        elif kind == K_TABLE:
-            self._table(state, player, action.card)
-        elif kind == K_USE:
-            if phase == P_CLONE:
-                self._clone_the_clone(state, player, action.card)
-            else:
-                self._use(state, player, action.card)
-        elif kind == K_USE_ON:
-            self._neutral(state, player, action.card, action.slot)
-        elif kind == K_DISCARD:
-            hand = state.hands[player]
-            card = self._pick(state, hand, action.card, ())
-            hand.remove(card)
-            state.discard.append(card)
-            if len(hand) <= self.params.hand_limit:
-                self._end_turn(state)
-        elif kind == K_RETRIEVE:
-            card = self._pick(state, state.discard, action.card, ())
-            state.discard.remove(card)
-            self._to_hand(state, player, card)
-            self._finish_power(state)
-        elif kind == K_ROB:
-            self._rob(state, player, action.seat)
-        elif kind == K_STEAL:
-            self._steal(state, player, action.card)
-        elif kind == K_HUNT:
-            card = self._pick(state, state.row, action.card, ())
-            state.row.remove(card)
-            self._to_hand(state, player, card)
-            self._finish_power(state)
-        elif kind == K_CUT:
-            self._cut(state, action.card, action.seat, action.slot)
-        elif kind == K_KEEP:
-            self._keep(state, player, action.card)
+        if phase == P_DEVELOP:
+            self._going_gold(state)
+        elif phase == P_GOLD:
+            self._hand_limit(state)
+        else:
+            self._next_final_seat(state, advance=True)
+
+    def _on_play(self, state: PgdkState, player: int, action: Action) -> None:
+        self._play(state, player, action.card, action.slot)
+
+    def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
+        bid = state.bids[player]
+        bid.append(self._pick(state, state.hands[player], action.card, bid))
+
+    def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
+        state.committed[player] = BID
+        self._maybe_resolve_auction(state)
+
+    def _on_no_bid(self, state: PgdkState, player: int, action: Action) -> None:
+        state.committed[player] = NO_BID
+        self._maybe_resolve_auction(state)
+
+    def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
+        self._godzilla(state, player, action.card)
+
+    def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
+        self._declare(state, player, action.slot)
+
+    def _on_discard_lowest(self, state: PgdkState, player: int, action: Action) -> None:
+        self._discard_lowest_row(state)
+
+    def _on_trade(self, state: PgdkState, player: int, action: Action) -> None:
+        state.take = self._pick(state, state.row, action.card, ())
+        state.offer = []
+        state.phase = P_OFFER
+
+    def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.hands[player], action.card, state.offer)
+        state.offer.append(card)
+        state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
+
+    def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
+        self._finish_trade(state, player)
+
+    def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
+        state.auction.append(self._pick(state, state.row, action.card, state.auction))
+        state.phase = P_AUCTION
+
+    def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
+        self._open_bidding(state)
+
+    def _on_table(self, state: PgdkState, player: int, action: Action) -> None:
+        self._table(state, player, action.card)
+
+    def _on_use(self, state: PgdkState, player: int, action: Action) -> None:
+        if state.phase == P_CLONE:
+            self._clone_the_clone(state, player, action.card)
+        else:
+            self._use(state, player, action.card)
+
+    def _on_use_on(self, state: PgdkState, player: int, action: Action) -> None:
+        self._neutral(state, player, action.card, action.slot)
+
+    def _on_discard(self, state: PgdkState, player: int, action: Action) -> None:
+        hand = state.hands[player]
+        card = self._pick(state, hand, action.card, ())
+        hand.remove(card)
+        state.discard.append(card)
+        if len(hand) <= self.params.hand_limit:
+            self._end_turn(state)
+
+    def _on_retrieve(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.discard, action.card, ())
+        state.discard.remove(card)
+        self._to_hand(state, player, card)
+        self._finish_power(state)
+
+    def _on_rob(self, state: PgdkState, player: int, action: Action) -> None:
+        self._rob(state, player, action.seat)
+
+    def _on_steal(self, state: PgdkState, player: int, action: Action) -> None:
+        self._steal(state, player, action.card)
+
+    def _on_hunt(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.row, action.card, ())
+        state.row.remove(card)
+        self._to_hand(state, player, card)
+        self._finish_power(state)
+
+    def _on_cut(self, state: PgdkState, player: int, action: Action) -> None:
+        self._cut(state, action.card, action.seat, action.slot)
+
+    def _on_keep(self, state: PgdkState, player: int, action: Action) -> None:
+        self._keep(state, player, action.card)
 
     def _pick(
         self, state: PgdkState, cards: list[int], kind: int, taken: list[int] | tuple[()]
