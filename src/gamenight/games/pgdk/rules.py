@@ -139,6 +139,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             kind_of += [kind.index] * kind.count
         self.kind_of = tuple(kind_of)
         self._kind_at = self.kind_of.__getitem__
+        self.card_label = tuple(self.labels[k] for k in kind_of)
+        self.colour_text = tuple(
+            deck.colour_mask_text(mask) for mask in range(deck.all_colours + 1)
+        )
         self.num_cards = len(kind_of)
         self.value = tuple(self.k_value[k] for k in kind_of)
         self.ctype = tuple(self.k_type[k] for k in kind_of)

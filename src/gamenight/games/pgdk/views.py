@@ -41,11 +41,12 @@ _COMMIT_NAMES = {NOT_COMMITTED: None, NO_BID: "no bid", BID: "bid"}
 
 def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
     n = state.num_players
-    labels, kind_of = game.labels, game.kind_of
+    label, kind_of = game.card_label, game.kind_of
+    labels = game.labels
+    colour_text = game.colour_text
     known = state.known
     public = 1 << n
     mask = public if player is None else 1 << player
-    deck_list = game.deck_list
     phase = state.phase
     points = game.points(state)
 
@@ -55,20 +56,20 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
 
     def project_view(project: Project) -> dict[str, Any]:
         return {
-            "cards": [labels[kind_of[c]] for c in project.cards],
-            "colours": deck_list.colour_mask_text(project.colours),
+            "cards": [label[c] for c in project.cards],
+            "colours": colour_text[project.colours],
             "value": project.value,
             "ready": project.ready,
         }
 
     def game_view(project: Project) -> dict[str, Any]:
         return {
-            "cards": [labels[kind_of[c]] for c in project.cards],
-            "colour": deck_list.colour_mask_text(project.colours),
+            "cards": [label[c] for c in project.cards],
+            "colour": colour_text[project.colours],
             "value": project.value,
             "characters": project.chars,
             "first": project.first,
-            "powered": labels[kind_of[project.powered]] if project.powered >= 0 else None,
+            "powered": label[project.powered] if project.powered >= 0 else None,
         }
 
     seats = []
@@ -78,7 +79,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             "hand_size": len(hand),
             "projects": [project_view(p) for p in state.projects[seat]],
             "completed": [game_view(g) for g in state.completed[seat]],
-            "specials": [labels[kind_of[c]] for c in state.specials[seat]],
+            "specials": [label[c] for c in state.specials[seat]],
             "points": points[seat],
             "committed": (state.committed[seat] != NOT_COMMITTED if phase == BIDDING else None),
         }
@@ -111,19 +112,17 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
         "window_left": state.window_left,
         "deck": len(state.deck),
         "deck_known": [],
-        "row": [labels[kind_of[c]] for c in state.row],
-        "discard": [labels[kind_of[c]] for c in state.discard],
-        "colours_done": deck_list.colour_mask_text(state.colours_done)
-        if state.colours_done
-        else "",
+        "row": [label[c] for c in state.row],
+        "discard": [label[c] for c in state.discard],
+        "colours_done": colour_text[state.colours_done] if state.colours_done else "",
         "seats": seats,
         "hand": None,
         "bid": None,
-        "take": labels[kind_of[state.take]] if state.take >= 0 else None,
-        "offer": [labels[kind_of[c]] for c in state.offer],
-        "auction": [labels[kind_of[c]] for c in state.auction],
+        "take": label[state.take] if state.take >= 0 else None,
+        "offer": [label[c] for c in state.offer],
+        "auction": [label[c] for c in state.auction],
         "last_auction": _auction_view(game, state.last_auction),
-        "using": labels[kind_of[state.using]] if state.using >= 0 else None,
+        "using": label[state.using] if state.using >= 0 else None,
         "rob": state.rob if state.rob >= 0 else None,
         "peek_size": len(state.peek),
         "peek": None,
@@ -147,29 +146,27 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             )
         ]
         result["deck_known"] = [
-            [i, labels[kind_of[c]], seen(c, player)]
-            for i, c in enumerate(state.deck)
-            if known[c] & mask
+            [i, label[c], seen(c, player)] for i, c in enumerate(state.deck) if known[c] & mask
         ]
         if phase == BIDDING:
             result["bid"] = {
-                "cards": [labels[kind_of[c]] for c in state.bids[player]],
+                "cards": [label[c] for c in state.bids[player]],
                 "committed": _COMMIT_NAMES[state.committed[player]],
             }
         if phase == RESEARCH and player == state.active:
-            result["peek"] = [labels[kind_of[c]] for c in state.peek]
+            result["peek"] = [label[c] for c in state.peek]
     return result
 
 
 def _auction_view(game: PgdkGame, auction: LastAuction | None) -> dict[str, Any] | None:
     if auction is None:
         return None
-    labels, kind_of = game.labels, game.kind_of
+    label = game.card_label
     auctioneer, lots, bids, totals, winner = auction
     return {
         "auctioneer": auctioneer,
-        "cards": [labels[kind_of[c]] for c in lots],
-        "bids": [None if b is None else [labels[kind_of[c]] for c in b] for b in bids],
+        "cards": [label[c] for c in lots],
+        "bids": [None if b is None else [label[c] for c in b] for b in bids],
         "totals": [t if t >= 0 else None for t in totals],
         "winner": winner if winner >= 0 else None,
     }
