@@ -57,7 +57,6 @@ def strength(games: int = GAMES, seed: int = SEED) -> tuple[float, float]:
     return wins / games, statistics.median(completed)
 
 
-@pytest.mark.slow
 def test_the_heuristic_beats_three_random_bots_and_completes_games() -> None:
     share, median = strength()
     assert share >= 0.60

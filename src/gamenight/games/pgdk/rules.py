@@ -389,7 +389,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
     def fits(self, project: Project | None, kind: int) -> bool:
-        """R12, R21, R24, R26, R28, D1: may a card of ``kind`` go onto ``project``?"""
+        """R12, R21, R24, R26, R28, D1, G17: may a card of ``kind`` go onto ``project``?"""
         ktype = self.k_type[kind]
         if project is None:
             return ktype != EGG
@@ -440,7 +440,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return options
 
     def _has_target(self, state: PgdkState, player: int, power: int) -> bool:
-        """D5: a power with no legal target cannot be used."""
+        """D5, G18: a power with no legal target cannot be used."""
         if power == cardlib.CRUNCH_TIME:
             return True
         if power == cardlib.PUBLISHER_ADVANCE or power == cardlib.MARKET_RESEARCH:
@@ -1027,6 +1027,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return True
 
     def _pay(self, state: PgdkState, slot: int) -> bool:
+        """R15, C3, R32, D7, G15: payment, Special Ability draws, then the Clone's cards."""
         p = self.params
         player = state.active
         games = state.completed[player]
@@ -1141,7 +1142,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     # -- scoring -------------------------------------------------------------------------------
     def points(self, state: PgdkState) -> list[int]:
-        """R19, R30: completed games and Special Abilities on the table, without bonuses."""
+        """R19, R30, G20: completed games and Special Abilities on the table, no bonuses."""
         special = self.params.special_ability_points
         return [
             sum(g.value for g in state.completed[s]) + special * len(state.specials[s])
