@@ -812,12 +812,51 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             project.value + self.k_value[kind],
         )
 
-    def build(self, cards: list[int] | tuple[int, ...]) -> Project | None:
-        """A game in development holding ``cards`` (Guardians as Characters), or None."""
-        project = None
+    def build(
+        self,
+        cards: list[int] | tuple[int, ...],
+        *,
+        gold: bool = False,
+        first: bool = False,
+        powered: int = -1,
+    ) -> Project | None:
+        """A game holding ``cards`` (Guardians as Characters but ``powered``), or None."""
+        if not cards:
+            return None
+        kind_of, k_type, k_allow = self.kind_of, self.k_type, self.k_allow
+        colours = self.deck_list.all_colours
+        names = gears = wild = chars = upgrades = value = 0
+        title = -1
         for card in cards:
-            project = self.add_card(project, card)
-        return project
+            kind = kind_of[card]
+            ktype = k_type[kind]
+            colours &= k_allow[kind]
+            names |= self.k_name[kind]
+            value += self.k_value[kind]
+            if ktype == TITLE:
+                title = card
+            elif ktype == GEAR:
+                gears |= self.k_gear[kind]
+            elif ktype == WILD:
+                wild += 1
+            elif ktype == UPGRADE:
+                upgrades += 1
+            elif ktype == CHARACTER or (ktype == GUARDIAN and card != powered):
+                chars += 1
+        return Project(
+            tuple(cards),
+            colours,
+            names,
+            title,
+            gears,
+            wild,
+            chars,
+            upgrades,
+            value,
+            gold,
+            first,
+            powered,
+        )
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]

@@ -352,26 +352,9 @@ def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int
 
 
 def _completed(game: PgdkGame, data: dict[str, Any], take: Any) -> Project:
-    project: Project | None = None
-    powered = -1
-    for label in data["cards"]:
-        card = take(label)
-        as_character = label != data["powered"]
-        if not as_character:
-            powered = card
-        project = game.add_card(project, card, as_character=as_character)
-    assert project is not None
-    return Project(
-        project.cards,
-        project.colours,
-        project.names,
-        project.title,
-        project.gears,
-        project.wild,
-        project.chars,
-        project.upgrades,
-        project.value,
-        True,
-        bool(data["first"]),
-        powered,
-    )
+    cards = [take(label) for label in data["cards"]]
+    powered = data["powered"]
+    power_card = next((c for c in cards if game.card_label[c] == powered), -1)
+    built = game.build(cards, gold=True, first=bool(data["first"]), powered=power_card)
+    assert built is not None
+    return built
