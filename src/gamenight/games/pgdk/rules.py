@@ -388,25 +388,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
-    def fits(self, project: Project | None, kind: int) -> bool:
-        """R12, R21, R24, R26, R28, D1, G17: may a card of ``kind`` go onto ``project``?"""
-        ktype = self.k_type[kind]
-        if project is None:
-            return ktype != EGG
-        if project.names & self.k_name[kind] or not project.colours & self.k_allow[kind]:
-            return False
-        if ktype == TITLE:
-            return project.title < 0
-        if ktype in (GEAR, WILD):
-            return project.gears.bit_count() + project.wild < 2 and not (
-                ktype == WILD and project.wild
-            )
-        if ktype == EGG:
-            return project.ready
-        return True
-
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
-        """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers."""
+        """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
+
+        A card fits a game when no card of its name is there (R12), a colour is shared (R21,
+        D1, G17) and its type is still open: one Title, two Required Gear of which one may be
+        a Wild (R24, R26), an Easter Egg only when ready (R28); see ``Project.open``.
+        """
         options = [self._done]
         hand = state.hands[player]
         if not hand:
