@@ -11,6 +11,7 @@ from typing import Any
 
 from gamenight.core.engine import Match
 from gamenight.core.rng import Rng
+from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.rules import PgdkGame
 from gamenight.games.pgdk.state import PgdkState, Project
@@ -105,7 +106,7 @@ class Table:
         self.state.specials[seat].append(card)
         kind = self.game.deck_list.kinds[self.game.kind_of[card]]
         self.state.abilities[seat] |= 1 << kind.power
-        if kind.name.endswith("Clone"):
+        if kind.power == cardlib.CLONE:
             self.state.clone_owner[kind.colours.bit_length() - 1] = seat
 
     def develop(self, seat: int = 0, plays: int = 2) -> None:
