@@ -1,0 +1,16 @@
+"""Pink Godzilla Dev Kit: a card game of videogame development for 2-4 players."""
+
+from gamenight.core.registry import GameEntry, register
+from gamenight.games.pgdk.bots import PgdkHeuristic
+from gamenight.games.pgdk.render import render
+from gamenight.games.pgdk.rules import PgdkGame
+
+register(
+    GameEntry(
+        game_class=PgdkGame,
+        render=render,
+        bots={"heuristic": lambda game, options: PgdkHeuristic.from_options(options)},
+    )
+)
+
+__all__ = ["PgdkGame", "PgdkHeuristic"]

@@ -1,0 +1,403 @@
+"""A heuristic bot for Pink Godzilla Dev Kit. It reads only its view and the legal actions.
+
+Its ideas:
+- every card in hand is weighed by how much it moves one of its own games toward Going Gold
+  (a missing Title, Required Gear or Character counts most; the closer the game, the more);
+- plays go where they help most; new games are started only around a Title or in a colour it
+  has no game of yet, so cards are not scattered over dead games;
+- ready games Go Gold at once (payment cards keep the hand full); an Easter Egg or extra value
+  is added first when the hand has it;
+- purchases: trade junk for a card it needs, else auction it and bid junk, else discard the
+  lowest; in rivals' auctions it bids junk for cards it needs;
+- Special Abilities go on the table (4 points and a bonus); Clone The Clone is always used.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from gamenight.bots.base import check_options, option_float
+from gamenight.core.game import View
+from gamenight.core.rng import Rng
+from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk.actions import Action, Kind
+from gamenight.games.pgdk.cards import CardList, load_card_list
+
+
+class _Catalogue:
+    """Per-kind facts the bot needs, from the same card list the game uses."""
+
+    def __init__(self, cards: CardList) -> None:
+        self.cards = cards
+        fits: dict[str, int] = {}
+        for i, genre in enumerate(cards.genres):
+            for gear in genre.gear:
+                fits[gear.lower()] = fits.get(gear.lower(), 0) | 1 << i
+        names: dict[str, int] = {}
+        for kind in cards.kinds:
+            names.setdefault(kind.name.lower(), len(names))
+        self.index = {kind.label: kind.index for kind in cards.kinds}
+        self.kind = cards.kinds
+        self.allow = tuple(
+            k.colours & fits[k.name.lower()] if k.type == cardlib.GEAR else k.colours
+            for k in cards.kinds
+        )
+        self.name = tuple(1 << names[k.name.lower()] for k in cards.kinds)
+        gear_names = {g.lower(): i for i, g in enumerate(cards.gear_names)}
+        self.gear = tuple(
+            1 << gear_names[k.name.lower()] if k.type == cardlib.GEAR else 0 for k in cards.kinds
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def _catalogue(card_list: str, genres: tuple[str, ...]) -> _Catalogue:
+    return _Catalogue(load_card_list(card_list, genres))
+
+
+class _Game:
+    """One of the bot's own games in development, as the rules see it."""
+
+    __slots__ = ("chars", "colours", "gears", "kinds", "names", "title", "value", "wild")
+
+    def __init__(self, cat: _Catalogue, labels: list[str]) -> None:
+        self.kinds = [cat.index[label] for label in labels]
+        self.colours = cat.cards.all_colours
+        self.names = 0
+        self.title = False
+        self.gears = 0
+        self.wild = 0
+        self.chars = 0
+        self.value = 0
+        for k in self.kinds:
+            kind = cat.kind[k]
+            self.colours &= cat.allow[k]
+            self.names |= cat.name[k]
+            self.title = self.title or kind.type == cardlib.TITLE
+            self.gears |= cat.gear[k]
+            self.wild += kind.type == cardlib.WILD
+            self.chars += kind.type in (cardlib.CHARACTER, cardlib.GUARDIAN)
+            self.value += kind.value
+
+    @property
+    def gear_count(self) -> int:
+        return self.gears.bit_count() + self.wild
+
+    @property
+    def progress(self) -> int:
+        return int(self.title) + min(self.gear_count, 2) + (1 if self.chars else 0)
+
+    @property
+    def ready(self) -> bool:
+        return self.progress == 4
+
+    def fits(self, cat: _Catalogue, k: int) -> bool:
+        kind = cat.kind[k]
+        if self.names & cat.name[k] or not self.colours & cat.allow[k]:
+            return False
+        if kind.type == cardlib.TITLE:
+            return not self.title
+        if kind.type in (cardlib.GEAR, cardlib.WILD):
+            return self.gear_count < 2 and not (kind.type == cardlib.WILD and self.wild)
+        if kind.type == cardlib.EGG:
+            return self.ready
+        return True
+
+    def gain(self, cat: _Catalogue, k: int) -> float:
+        """How much card ``k`` on this game moves it toward Going Gold (or adds value)."""
+        kind = cat.kind[k]
+        step = 1.5 * self.progress
+        if kind.type == cardlib.TITLE:
+            return 10 + step
+        if kind.type == cardlib.GEAR:
+            return 9 + step
+        if kind.type == cardlib.WILD:
+            return 8 + step
+        if kind.type in (cardlib.CHARACTER, cardlib.GUARDIAN):
+            return 8 + step if not self.chars else 1 + kind.value / 2
+        if kind.type == cardlib.EGG:
+            return 20.0
+        return 1 + kind.value / 2  # a Gear Upgrade: value only
+
+
+class _Plan:
+    """The bot's reading of its view: its games, and what each hand card is worth to it."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.cat = _catalogue(view["card_list"], tuple(view["genres"]))
+        self.me: int = view["viewer"]
+        seat = view["seats"][self.me]
+        self.games = [_Game(self.cat, p["cards"]) for p in seat["projects"]]
+        self.hand = [self.cat.index[item["card"]] for item in view["hand"]]
+        self.done = len(seat["completed"])
+        self._worth: dict[int, float] = {}
+
+    def new_gain(self, k: int) -> float:
+        """Worth of starting a new game with card ``k``."""
+        cat = self.cat
+        kind = cat.kind[k]
+        if kind.type == cardlib.EGG:
+            return 0.0
+        if kind.type == cardlib.TITLE:
+            if any(g.title and g.colours & cat.allow[k] for g in self.games):
+                return 1.0
+            # a Title opens a game; better when we already hold pieces of that colour
+            support = sum(
+                1
+                for h in self.hand
+                if h != k
+                and cat.kind[h].type in (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD)
+                and cat.allow[h] & cat.allow[k]
+            )
+            return 8.0 + support
+        if kind.type in (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD):
+            if any(g.colours & cat.allow[k] for g in self.games) or len(self.games) >= 3:
+                return 0.5
+            if kind.colours == cat.cards.all_colours:
+                return 0.5  # keep flexible cards for a game that has a colour
+            return 3.0
+        return 0.0
+
+    def worth(self, k: int) -> float:
+        """How much the bot wants card ``k`` (in hand or to acquire)."""
+        found = self._worth.get(k)
+        if found is not None:
+            return found
+        cat = self.cat
+        kind = cat.kind[k]
+        if kind.type in cardlib.PROJECT_TYPES:
+            best = self.new_gain(k)
+            for game in self.games:
+                if game.fits(cat, k):
+                    best = max(best, game.gain(cat, k))
+            if kind.type == cardlib.EGG and best < 20:
+                best = 6.0 if any(g.colours & kind.colours for g in self.games) else 2.0
+            if kind.power == cardlib.PINK_GODZILLA:
+                best = max(best, 6.0)
+            if kind.type == cardlib.GUARDIAN:
+                best = max(best, 5.0)
+            value = best
+        elif kind.type == cardlib.ABILITY:
+            value = 9.0
+        else:
+            value = {
+                cardlib.PUBLISHER_ADVANCE: 6.0,
+                cardlib.CLONE_THE_CLONE: 4.0,
+                cardlib.HEADHUNTER: 4.0,
+                cardlib.CRUNCH_TIME: 3.0,
+                cardlib.BUDGET_CUT: 3.0,
+                cardlib.MARKET_RESEARCH: 3.0,
+            }.get(kind.power, 2.0)
+        self._worth[k] = value
+        return value
+
+    def junk(self, exclude: Sequence[int] = ()) -> list[int]:
+        """Hand card kinds (one entry per card), least wanted first, as payment material."""
+        left = list(self.hand)
+        for k in exclude:
+            if k in left:
+                left.remove(k)
+        return sorted(left, key=lambda k: (self.worth(k), -self.cat.kind[k].value))
+
+
+class PgdkHeuristic:
+    name = "heuristic"
+    needs_view: ClassVar[bool] = True
+
+    def __init__(self, want: float = 7.0, bid_margin: float = 2.0) -> None:
+        self.want = want  # acquire Row cards worth at least this much to the bot
+        self.bid_margin = bid_margin  # bid this much over the auctioned cards' face value
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> PgdkHeuristic:
+        check_options(options, {"want", "bid_margin"}, "heuristic")
+        return cls(
+            want=option_float(options, "want", 7.0, 0.0, 30.0, "heuristic"),
+            bid_margin=option_float(options, "bid_margin", 2.0, 0.0, 30.0, "heuristic"),
+        )
+
+    def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        plan = _Plan(view)
+        kinds = {a.kind for a in legal_actions}
+        phase = view["phase"]
+        if phase == "develop":
+            return self._develop(plan, legal_actions)
+        if phase in ("gold", "final"):
+            golds = [a for a in legal_actions if a.kind == Kind.GOLD]
+            return golds[0] if golds else _first(legal_actions, Kind.DONE)
+        if phase == "purchase":
+            return self._purchase(plan, legal_actions)
+        if phase == "offer":
+            return self._offer(plan, legal_actions)
+        if phase == "auction":
+            return self._auction(plan, legal_actions)
+        if phase == "bidding":
+            return self._bid(plan, legal_actions)
+        if phase == "godzilla":
+            return self._godzilla(plan, legal_actions)
+        if phase == "clone":
+            uses = [a for a in legal_actions if a.kind == Kind.USE]
+            return uses[0] if uses else legal_actions[0]
+        if Kind.DISCARD in kinds:
+            return min(legal_actions, key=lambda a: (plan.worth(a.card), -a.card))
+        if Kind.CUT in kinds:
+            return self._cut(plan, legal_actions)
+        if Kind.ROB in kinds:
+            seats = view["seats"]
+            return max(legal_actions, key=lambda a: (seats[a.seat]["points"], a.seat))
+        # retrieve, steal, hunt, keep: the card it wants most
+        return max(legal_actions, key=lambda a: (plan.worth(a.card), a.card))
+
+    # -- development --------------------------------------------------------------------------
+    def _develop(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        best: tuple[float, int] = (0.5, -1)
+        for i, action in enumerate(legal):
+            score = self._play_score(plan, action)
+            if score > best[0]:
+                best = (score, i)
+        if best[1] < 0:
+            return _first(legal, Kind.DONE)
+        return legal[best[1]]
+
+    def _play_score(self, plan: _Plan, action: Action) -> float:
+        cat = plan.cat
+        kind = action.kind
+        if kind == Kind.PLAY:
+            if action.slot < 0:
+                return plan.new_gain(action.card)
+            game = plan.games[action.slot]
+            score = game.gain(cat, action.card)
+            if game.ready:
+                score += 2  # add value to a game about to Go Gold
+            return score
+        if kind == Kind.TABLE:
+            return 9.0
+        if kind == Kind.USE_ON:
+            game = plan.games[action.slot]
+            return 14.0 if game.progress <= 2 else 0.0
+        if kind == Kind.USE:
+            power = cat.kind[action.card].power
+            if power == cardlib.PUBLISHER_ADVANCE:
+                return 7.0
+            if power == cardlib.CRUNCH_TIME:
+                playable = sum(1 for k in plan.hand if plan.worth(k) >= 7)
+                return 6.0 if playable >= 2 else 0.0
+            if power == cardlib.HEADHUNTER:
+                wanted = max((plan.worth(cat.index[c]) for c in plan.view["row"]), default=0)
+                return 7.0 if wanted >= self.want else 0.0
+            if power == cardlib.GOOD_GUARDIAN:
+                wanted = max((plan.worth(cat.index[c]) for c in plan.view["discard"]), default=0)
+                return 6.0 if wanted >= 9 else 0.0
+            if power == cardlib.EVIL_GUARDIAN:
+                return 4.0
+            if power == cardlib.BUDGET_CUT:
+                return 3.0
+            if power == cardlib.MARKET_RESEARCH:
+                return 3.0
+        return 0.0
+
+    def _cut(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        seats = plan.view["seats"]
+        cat = plan.cat
+
+        def score(action: Action) -> tuple[float, ...]:
+            project = seats[action.seat]["projects"][action.slot]
+            game = _Game(cat, project["cards"])
+            kind = cat.kind[action.card]
+            key = kind.type in (cardlib.GEAR, cardlib.WILD) or (
+                kind.type in (cardlib.CHARACTER, cardlib.GUARDIAN) and game.chars == 1
+            )
+            return (game.progress + (2 if key else 0), seats[action.seat]["points"], kind.value)
+
+        return max(legal, key=score)
+
+    # -- purchase -----------------------------------------------------------------------------
+    def _target(self, plan: _Plan) -> tuple[int, float]:
+        """The Row card it wants most, and how much."""
+        best = (-1, 0.0)
+        for label in plan.view["row"]:
+            k = plan.cat.index[label]
+            if plan.worth(k) > best[1]:
+                best = (k, plan.worth(k))
+        return best
+
+    def _payment(self, plan: _Plan, price: int, limit: float) -> list[int] | None:
+        """Least wanted hand cards reaching ``price``, each worth less than ``limit``."""
+        paid: list[int] = []
+        total = 0
+        for k in plan.junk():
+            if total >= price:
+                break
+            if plan.worth(k) >= limit:
+                return None
+            paid.append(k)
+            total += plan.cat.kind[k].value
+        return paid if total >= price else None
+
+    def _purchase(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        target, wanted = self._target(plan)
+        if target >= 0 and wanted >= self.want:
+            trade = next((a for a in legal if a.kind == Kind.TRADE and a.card == target), None)
+            price = plan.cat.kind[target].value
+            if trade is not None and self._payment(plan, price, wanted - 2) is not None:
+                return trade
+            auction = next((a for a in legal if a.kind == Kind.AUCTION and a.card == target), None)
+            if auction is not None:
+                return auction
+        return _first(legal, Kind.DISCARD_LOWEST)
+
+    def _offer(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        done = next((a for a in legal if a.kind == Kind.OFFER_DONE), None)
+        if done is not None:
+            return done
+        offered = [plan.cat.index[label] for label in plan.view["offer"]]
+        for k in plan.junk(offered):
+            for action in legal:
+                if action.kind == Kind.OFFER and action.card == k:
+                    return action
+        return legal[0]
+
+    def _auction(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if action.kind == Kind.AUCTION and plan.worth(action.card) >= self.want:
+                return action
+        return _first(legal, Kind.AUCTION_GO)
+
+    def _bid(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        view = plan.view
+        cat = plan.cat
+        lots = [cat.index[label] for label in view["auction"]]
+        wanted = max((plan.worth(k) for k in lots), default=0.0)
+        current = [cat.index[label] for label in view["bid"]["cards"]]
+        if wanted < self.want:
+            return legal[0]  # "no bid" (or "bid done" if somehow started)
+        face = sum(cat.kind[k].value for k in lots)
+        goal = face + self.bid_margin
+        total = sum(cat.kind[k].value for k in current)
+        if total >= goal:
+            return _first(legal, Kind.BID_DONE)
+        for k in plan.junk(current):
+            if plan.worth(k) >= wanted - 1:
+                break
+            for action in legal:
+                if action.kind == Kind.BID and action.card == k:
+                    return action
+        return legal[0]  # no bid, or done with what is bid
+
+    def _godzilla(self, plan: _Plan, legal: Sequence[Action]) -> Action:
+        best = max(
+            (a for a in legal if a.kind == Kind.GODZILLA),
+            key=lambda a: (plan.worth(a.card), a.card),
+            default=None,
+        )
+        if best is not None and plan.worth(best.card) >= 9:
+            return best
+        return _first(legal, Kind.PASS)
+
+
+def _first(legal: Sequence[Action], kind: Kind) -> Action:
+    return next((a for a in legal if a.kind == kind), legal[0])

@@ -1,0 +1,215 @@
+"""Terminal rendering of a Pink Godzilla Dev Kit view (rich); no rules live here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from gamenight.core.game import View
+from gamenight.games.pgdk.cards import CardKind, CardList, load_card_list
+
+_STYLES = {
+    "blue": "bold blue",
+    "pink": "bold magenta",
+    "orange": "bold dark_orange",
+    "green": "bold green",
+}
+_PHASES = {
+    "godzilla": "may trade a Pink Godzilla for a Row card (godzilla CARD) or pass",
+    "purchase": "chooses the purchase: trade, auction or discard lowest",
+    "offer": "offers hand cards for the trade",
+    "auction": "picks Row cards for the auction",
+    "bidding": "bidding: every seat commits a sealed bid",
+    "develop": "develops: plays cards",
+    "retrieve": "takes a card from the discard pile (Good Guardian)",
+    "rob": "chooses whose hand to look at (Evil Guardian)",
+    "steal": "takes a card from the robbed hand (Evil Guardian)",
+    "hunt": "takes a Row card (Headhunter)",
+    "cut": "cuts a card from a rival's game (Budget Cut)",
+    "research": "keeps one of the cards looked at (Market Research)",
+    "gold": "may declare ready games complete (Going Gold)",
+    "clone": "may answer the Clone with Clone The Clone, or pass",
+    "limit": "discards down to the hand limit",
+    "final": "may still declare ready games complete (final declarations)",
+}
+
+
+def _catalogue(view: View) -> CardList:
+    return load_card_list(view["card_list"], tuple(view["genres"]))
+
+
+def _style(cards: CardList, mask_text: str) -> str:
+    if mask_text == "any" or not mask_text:
+        return "bold white"
+    codes = {g.code: g.colour for g in cards.genres}
+    return _STYLES.get(codes.get(mask_text[0], ""), "bold")
+
+
+def _card(cards: CardList, label: str, *, detail: bool = False) -> Text:
+    try:
+        kind: CardKind | None = cards.find(label)
+    except KeyError:
+        kind = None
+    if kind is None:
+        return Text(label)
+    text = Text(label, style=_style(cards, kind.colour_text))
+    if kind.house:
+        text.append("†", style="dim")
+    if detail:
+        text.append(f" [{kind.type_name}, {kind.colour_text}, {kind.value}]", style="dim")
+    return text
+
+
+def _cards(cards: CardList, labels: list[str]) -> Text:
+    if not labels:
+        return Text("-", style="dim")
+    return Text(", ").join(_card(cards, label) for label in labels)
+
+
+def _project(cards: CardList, number: int, project: dict[str, Any], done: bool) -> Text:
+    colours = project["colour"] if done else project["colours"]
+    line = Text(f"{number}. ", style="bold")
+    line.append(f"[{colours}] ", style=_style(cards, colours))
+    line.append_text(_cards(cards, project["cards"]))
+    line.append(f"  = {project['value']}")
+    if done:
+        if project["first"]:
+            line.append("  first of its colour", style="italic")
+    elif project["ready"]:
+        line.append("  READY", style="bold yellow")
+    return line
+
+
+def render(view: View) -> Group:
+    cards = _catalogue(view)
+    viewer = view["viewer"]
+    head = Text("Pink Godzilla Dev Kit", style="bold magenta")
+    head.append(f" · turn {view['turn']}/{view['max_turns']}")
+    head.append(f" · seat {view['active']}'s turn")
+    head.append(f" · first to {view['games_to_end']} completed games ends it")
+    row = Text("Resource Row: ", style="bold").append_text(_cards(cards, view["row"]))
+    piles = Text(f"Draw deck: {view['deck']} cards · discard pile: {len(view['discard'])}")
+    if view["discard"]:
+        piles.append(" (top: ").append_text(_card(cards, view["discard"][-1])).append(")")
+    if view["colours_done"]:
+        piles.append(f" · colours already completed: {view['colours_done']}")
+    parts: list[Any] = [head, row, piles]
+    if view["deck_known"]:
+        known = Text("You know in the deck (from the bottom): ")
+        known.append_text(
+            Text(", ").join(
+                Text(f"#{i + 1} ").append_text(_card(cards, label))
+                for i, label, _ in view["deck_known"]
+            )
+        )
+        parts.append(known)
+
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+    table.add_column("")
+    for seat, entry in enumerate(view["seats"]):
+        you = " (you)" if seat == viewer else ""
+        table.add_column(f"Seat {seat}{you} · {entry['points']} pts")
+    rows: dict[str, list[Any]] = {
+        "Hand": [],
+        "In development": [],
+        "Completed": [],
+        "Special Abilities": [],
+    }
+    for seat, entry in enumerate(view["seats"]):
+        hand = Text(f"{entry['hand_size']} cards")
+        if seat != viewer and entry.get("known"):
+            hand.append(" incl. ").append_text(
+                _cards(cards, [item["card"] for item in entry["known"]])
+            )
+        if entry["committed"] is not None:
+            hand.append(" · bid sealed" if entry["committed"] else " · deciding bid")
+        rows["Hand"].append(hand)
+        rows["In development"].append(
+            Text("\n").join(
+                _project(cards, i + 1, p, done=False) for i, p in enumerate(entry["projects"])
+            )
+            or Text("-", style="dim")
+        )
+        rows["Completed"].append(
+            Text("\n").join(
+                _project(cards, i + 1, g, done=True) for i, g in enumerate(entry["completed"])
+            )
+            or Text("-", style="dim")
+        )
+        rows["Special Abilities"].append(_cards(cards, entry["specials"]))
+    for label, cells in rows.items():
+        table.add_row(Text(label, style="bold"), *cells)
+    parts += [Text(""), table, Text("")]
+
+    if view["hand"] is not None:
+        hand = Text("Your hand: ", style="bold")
+        items = []
+        for item in view["hand"]:
+            text = _card(cards, item["card"], detail=True)
+            if item["public"]:
+                text.append(" (seen by all)", style="dim")
+            elif item["seen_by"]:
+                seen = ",".join(str(s) for s in item["seen_by"])
+                text.append(f" (seen by seat {seen})", style="dim")
+            if item["locked"]:
+                text.append(" (drawn this Going Gold: not usable this turn)", style="dim")
+            items.append(text)
+        hand.append_text(Text("; ").join(items) if items else Text("empty", style="dim"))
+        parts.append(hand)
+    if view["take"] is not None:
+        trade = Text("Trading for ").append_text(_card(cards, view["take"]))
+        trade.append(" with ").append_text(_cards(cards, view["offer"]))
+        parts.append(trade)
+    if view["auction"]:
+        parts.append(Text("Under auction: ").append_text(_cards(cards, view["auction"])))
+    if view["bid"] is not None:
+        bid = Text("Your sealed bid: ").append_text(_cards(cards, view["bid"]["cards"]))
+        if view["bid"]["committed"]:
+            bid.append(f" ({view['bid']['committed']}, committed)")
+        parts.append(bid)
+    if view["peek"]:
+        parts.append(Text("You look at: ").append_text(_cards(cards, view["peek"])))
+    last = view["last_auction"]
+    if last is not None and view["phase"] not in ("bidding",):
+        line = Text(f"Last auction (seat {last['auctioneer']}): ")
+        line.append_text(_cards(cards, last["cards"]))
+        for seat, bid in enumerate(last["bids"]):
+            line.append(f" · seat {seat}: ")
+            line.append("no bid" if bid is None else f"{last['totals'][seat]} (")
+            if bid is not None:
+                line.append_text(_cards(cards, bid)).append(")")
+        winner = last["winner"]
+        line.append(" · no winner" if winner is None else f" · seat {winner} won")
+        parts.append(line)
+
+    status = Text()
+    if view["end"] and view["phase"] == "over":
+        status.append(f"Game over: {view['end']}. ", style="bold")
+        if view["scores"] is not None:
+            status.append(
+                "Final scores: "
+                + ", ".join(f"seat {s}: {score}" for s, score in enumerate(view["scores"]))
+            )
+    else:
+        if view["end"]:
+            status.append(f"The game has ended ({view['end']}). ", style="bold")
+        actor = view["actor"]
+        if view["phase"] == "bidding":
+            status.append(_PHASES["bidding"], style="bold")
+        else:
+            who = f"Seat {actor} (you)" if actor == viewer else f"Seat {actor}"
+            status.append(f"{who} {_PHASES.get(view['phase'], view['phase'])}.", style="bold")
+        if view["phase"] == "develop":
+            status.append(f" Plays left: {view['plays_left']}.")
+        clone = view["clone"]
+        if clone is not None:
+            status.append(
+                f" Seat {clone['owner']}'s Clone draws {clone['stake']} for seat "
+                f"{clone['completer']}'s game."
+            )
+    parts += [Text(""), status]
+    parts.append(Text("† house design: not a card of the published game", style="dim"))
+    return Group(*parts)

@@ -1,0 +1,1255 @@
+"""The rules of Pink Godzilla Dev Kit: setup, legal actions, their effects, scoring.
+
+Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import ClassVar
+
+from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
+from gamenight.core.rng import Rng
+from gamenight.games.pgdk import actions as kinds
+from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk import state as phases
+from gamenight.games.pgdk import views
+from gamenight.games.pgdk.actions import Action, ActionBook
+from gamenight.games.pgdk.explain import explain
+from gamenight.games.pgdk.params import PgdkParams
+from gamenight.games.pgdk.state import PgdkState, Project
+
+P_GODZILLA = phases.GODZILLA
+P_PURCHASE = phases.PURCHASE
+P_OFFER = phases.OFFER
+P_AUCTION = phases.AUCTION
+P_BIDDING = phases.BIDDING
+P_DEVELOP = phases.DEVELOP
+P_RETRIEVE = phases.RETRIEVE
+P_ROB = phases.ROB
+P_STEAL = phases.STEAL
+P_HUNT = phases.HUNT
+P_CUT = phases.CUT
+P_RESEARCH = phases.RESEARCH
+P_GOLD = phases.GOLD
+P_CLONE = phases.CLONE
+P_LIMIT = phases.LIMIT
+P_FINAL = phases.FINAL
+P_OVER = phases.OVER
+NOT_COMMITTED = phases.NOT_COMMITTED
+NO_BID = phases.NO_BID
+BID = phases.BID
+
+K_GODZILLA = kinds.GODZILLA
+K_PASS = kinds.PASS
+K_TRADE = kinds.TRADE
+K_OFFER = kinds.OFFER
+K_OFFER_DONE = kinds.OFFER_DONE
+K_AUCTION = kinds.AUCTION
+K_AUCTION_GO = kinds.AUCTION_GO
+K_DISCARD_LOWEST = kinds.DISCARD_LOWEST
+K_BID = kinds.BID
+K_BID_DONE = kinds.BID_DONE
+K_NO_BID = kinds.NO_BID
+K_PLAY = kinds.PLAY
+K_TABLE = kinds.TABLE
+K_USE = kinds.USE
+K_USE_ON = kinds.USE_ON
+K_RETRIEVE = kinds.RETRIEVE
+K_ROB = kinds.ROB
+K_STEAL = kinds.STEAL
+K_HUNT = kinds.HUNT
+K_CUT = kinds.CUT
+K_KEEP = kinds.KEEP
+K_DONE = kinds.DONE
+K_GOLD = kinds.GOLD
+K_DISCARD = kinds.DISCARD
+
+TITLE = cardlib.TITLE
+CHARACTER = cardlib.CHARACTER
+GEAR = cardlib.GEAR
+UPGRADE = cardlib.UPGRADE
+WILD = cardlib.WILD
+GUARDIAN = cardlib.GUARDIAN
+EGG = cardlib.EGG
+ABILITY = cardlib.ABILITY
+POWERUP = cardlib.POWERUP
+
+CAPPED = "safety cap reached"
+_ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
+
+
+class PgdkGame(Game[PgdkState, Action, PgdkParams]):
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="pgdk",
+        title="Pink Godzilla Dev Kit",
+        player_counts=(2, 3, 4),
+        version="1",
+        summary=(
+            "Card game of videogame development: trade and auction for resources, build "
+            "games of four genres, send them Gold (house-design card list)."
+        ),
+        variants=(
+            Variant(
+                "three-games",
+                "recommended 4-player rule: the game ends when a player completes a third game",
+                {"games_to_end": 3},
+            ),
+            Variant(
+                "beginners",
+                "recommended beginners' rule: no auctions (trade or discard only)",
+                {"auctions": False},
+            ),
+        ),
+        aliases=("pink-godzilla", "pink-godzilla-dev-kit", "pinkgodzilla"),
+    )
+
+    def __init__(self, params: PgdkParams | None = None) -> None:
+        super().__init__(params)
+        p = self.params
+        deck = p.cards
+        self.deck_list = deck
+        self.book = ActionBook(deck)
+        self.num_colours = len(deck.genres)
+        gear_index = {name.lower(): i for i, name in enumerate(deck.gear_names)}
+        gear_fits = [0] * len(deck.gear_names)
+        for i, genre in enumerate(deck.genres):
+            for gear in genre.gear:
+                gear_fits[gear_index[gear.lower()]] |= 1 << i
+        names: dict[str, int] = {}
+        for kind in deck.kinds:
+            names.setdefault(kind.name.lower(), len(names))
+        # per kind
+        self.k_type = tuple(k.type for k in deck.kinds)
+        self.k_value = tuple(k.value for k in deck.kinds)
+        self.k_power = tuple(k.power for k in deck.kinds)
+        self.k_name = tuple(1 << names[k.name.lower()] for k in deck.kinds)
+        self.k_gear = tuple(
+            1 << gear_index[k.name.lower()] if k.type == GEAR else 0 for k in deck.kinds
+        )
+        self.k_allow = tuple(
+            k.colours & gear_fits[gear_index[k.name.lower()]] if k.type == GEAR else k.colours
+            for k in deck.kinds
+        )
+        self.labels = self.book.labels
+        self.kind_by_label = {label: k for k, label in enumerate(self.labels)}
+        # per physical card
+        kind_of: list[int] = []
+        for kind in deck.kinds:
+            kind_of += [kind.index] * kind.count
+        self.kind_of = tuple(kind_of)
+        self._kind_at = self.kind_of.__getitem__
+        self.card_label = tuple(self.labels[k] for k in kind_of)
+        self.colour_text = tuple(
+            deck.colour_mask_text(mask) for mask in range(deck.all_colours + 1)
+        )
+        self.num_cards = len(kind_of)
+        self.value = tuple(self.k_value[k] for k in kind_of)
+        self.ctype = tuple(self.k_type[k] for k in kind_of)
+        self.power = tuple(self.k_power[k] for k in kind_of)
+        self.pink_godzillas = frozenset(
+            c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.PINK_GODZILLA
+        )
+        self.clone_the_clones = frozenset(
+            c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.CLONE_THE_CLONE
+        )
+        self.copies: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for c, k in enumerate(kind_of) if k == kind.index) for kind in deck.kinds
+        )
+        self._pass = self.book.simple[K_PASS]
+        self._done = self.book.simple[K_DONE]
+        self._offer_done = self.book.simple[K_OFFER_DONE]
+        self._auction_go = self.book.simple[K_AUCTION_GO]
+        self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
+        self._bid_done = self.book.simple[K_BID_DONE]
+        self._no_bid = self.book.simple[K_NO_BID]
+        self._only_pass = [self._pass]
+        self._only_done = [self._done]
+        self._only_no_bid = [self._no_bid]
+        options = {
+            P_GODZILLA: self._godzilla_options,
+            P_PURCHASE: self._purchase_options,
+            P_OFFER: self._offer_options,
+            P_AUCTION: self._auction_options,
+            P_BIDDING: self._bid_options,
+            P_DEVELOP: self._develop_options,
+            P_RETRIEVE: self._retrieve_options,
+            P_ROB: self._rob_options,
+            P_STEAL: self._steal_options,
+            P_HUNT: self._hunt_options,
+            P_CUT: self._cut_options,
+            P_RESEARCH: self._keep_options,
+            P_GOLD: self._gold_options,
+            P_CLONE: self._clone_options,
+            P_LIMIT: self._limit_options,
+            P_FINAL: self._gold_options,
+            P_OVER: self._no_options,
+        }
+        self._options_by_phase = [options[phase] for phase in range(len(options))]
+        effects = {
+            K_GODZILLA: self._on_godzilla,
+            K_PASS: self._on_pass,
+            K_TRADE: self._on_trade,
+            K_OFFER: self._on_offer,
+            K_OFFER_DONE: self._on_offer_done,
+            K_AUCTION: self._on_auction,
+            K_AUCTION_GO: self._on_auction_go,
+            K_DISCARD_LOWEST: self._on_discard_lowest,
+            K_BID: self._on_bid,
+            K_BID_DONE: self._on_bid_done,
+            K_NO_BID: self._on_no_bid,
+            K_PLAY: self._on_play,
+            K_TABLE: self._on_table,
+            K_USE: self._on_use,
+            K_USE_ON: self._on_use_on,
+            K_RETRIEVE: self._on_retrieve,
+            K_ROB: self._on_rob,
+            K_STEAL: self._on_steal,
+            K_HUNT: self._on_hunt,
+            K_CUT: self._on_cut,
+            K_KEEP: self._on_keep,
+            K_DONE: self._on_done,
+            K_GOLD: self._on_gold,
+            K_DISCARD: self._on_discard,
+        }
+        self._effects = [effects[kind] for kind in range(len(effects))]
+
+    @classmethod
+    def default_params(cls) -> PgdkParams:
+        return PgdkParams()
+
+    # -- setup --------------------------------------------------------------------------------
+    def new_state(self, num_players: int, seed: int) -> PgdkState:
+        self.check_player_count(num_players)
+        p = self.params
+        if p.first_player is not None and p.first_player >= num_players:
+            from gamenight.core.errors import InvalidParamsError
+
+            raise InvalidParamsError(
+                f"first_player {p.first_player} is no seat of a {num_players}-player game"
+            )
+        rng = Rng(seed)
+        state = PgdkState(num_players, self.num_cards, self.num_colours, rng)
+        deck = list(range(self.num_cards))
+        rng.shuffle(deck)  # R2
+        state.deck = deck
+        for _ in range(p.row_size):
+            state.row.append(deck.pop())
+        for seat in range(num_players):
+            for _ in range(p.starting_hand):
+                state.hands[seat].append(deck.pop())
+        state.active = rng.randbelow(num_players) if p.first_player is None else p.first_player
+        self._start_turn(state)
+        return state
+
+    # -- whose turn, what is legal ------------------------------------------------------------
+    def to_act(self, state: PgdkState) -> tuple[int, ...]:
+        phase = state.phase
+        if phase == P_BIDDING:
+            return tuple([s for s, c in enumerate(state.committed) if c == NOT_COMMITTED])
+        if phase == P_OVER:
+            return ()
+        return _ALONE[state.actor]
+
+    def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
+        phase = state.phase
+        if phase == P_BIDDING:
+            if state.committed[player] != NOT_COMMITTED:
+                return []
+            return self._bid_options(state, player)
+        if player != state.actor:
+            return []
+        return self._options_by_phase[phase](state, player)
+
+    def _gold_options(self, state: PgdkState, player: int) -> list[Action]:
+        gold = self.book.gold
+        return [self._done] + [gold(j) for j in self._ready_slots(state, player)]
+
+    def _limit_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_DISCARD]
+        return [by[k] for k in self._hand_kinds(state.hands[player])]
+
+    def _retrieve_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_RETRIEVE]
+        return [by[k] for k in self._kinds(state.discard)]
+
+    def _rob_options(self, state: PgdkState, player: int) -> list[Action]:
+        return [self.book.rob(s) for s in self._rivals_with_cards(state, player)]
+
+    def _steal_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_STEAL]
+        return [by[k] for k in self._kinds(state.hands[state.rob])]
+
+    def _hunt_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_HUNT]
+        return [by[k] for k in self._kinds(state.row)]
+
+    def _keep_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_KEEP]
+        return [by[k] for k in self._kinds(state.peek)]
+
+    def _no_options(self, state: PgdkState, player: int) -> list[Action]:
+        return []
+
+    def _kinds(self, cards: list[int]) -> list[int]:
+        return sorted(set(map(self._kind_at, cards)))
+
+    def _hand_kinds(self, hand: list[int]) -> list[int]:
+        return sorted(set(map(self._kind_at, hand)))
+
+    def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
+        """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
+        pinks = self.pink_godzillas
+        if pinks.isdisjoint(state.hands[player]):
+            return self._only_pass
+        by = self.book.by_card[K_GODZILLA]
+        kind_of = self.kind_of
+        wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
+        return [self._pass] + [by[k] for k in wanted]
+
+    def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
+        options = [self._discard_lowest]
+        row_kinds = self._kinds(state.row)
+        worth = sum(self.value[c] for c in state.hands[player])
+        trade = self.book.by_card[K_TRADE]
+        k_value = self.k_value
+        options += [trade[k] for k in row_kinds if k_value[k] <= worth]
+        if self.params.auctions:
+            auction = self.book.by_card[K_AUCTION]
+            options += [auction[k] for k in row_kinds]
+        return options
+
+    def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
+        value = self.value
+        offered = state.offer
+        options = []
+        if sum(value[c] for c in offered) >= value[state.take]:
+            options.append(self._offer_done)
+        by = self.book.by_card[K_OFFER]
+        options += [
+            by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])
+        ]
+        return options
+
+    def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
+        options = [self._auction_go]
+        if len(state.auction) < self.params.auction_max_cards:
+            by = self.book.by_card[K_AUCTION]
+            chosen = state.auction
+            options += [by[k] for k in self._kinds([c for c in state.row if c not in chosen])]
+        return options
+
+    def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
+        bid = state.bids[player]
+        hand = state.hands[player]
+        by = self.book.by_card[K_BID]
+        if not bid:
+            return [self._no_bid] + [by[k] for k in self._hand_kinds(hand)]
+        return [self._bid_done] + [by[k] for k in self._kinds([c for c in hand if c not in bid])]
+
+    def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
+        ctcs = self.clone_the_clones
+        locked = state.locked
+        usable = [c for c in state.hands[player] if c in ctcs and not locked >> c & 1]
+        if not usable:
+            return self._only_pass
+        by = self.book.by_card[K_USE]
+        return [self._pass] + [by[k] for k in self._kinds(usable)]
+
+    def _rivals_with_cards(self, state: PgdkState, player: int) -> list[int]:
+        return [s for s in range(state.num_players) if s != player and state.hands[s]]
+
+    def _cut_options(self, state: PgdkState, player: int) -> list[Action]:
+        """C3: Budget Cut: any non-Title card of a rival's game in development."""
+        book = self.book
+        kind_of, ctype = self.kind_of, self.ctype
+        options = []
+        for seat in range(state.num_players):
+            if seat == player:
+                continue
+            for slot, project in enumerate(state.projects[seat]):
+                for card in sorted(project.cards, key=kind_of.__getitem__):
+                    if ctype[card] != TITLE:
+                        options.append(book.cut(kind_of[card], seat, slot))
+        return options
+
+    def _can_cut(self, state: PgdkState, player: int) -> bool:
+        ctype = self.ctype
+        return any(
+            ctype[card] != TITLE
+            for seat in range(state.num_players)
+            if seat != player
+            for project in state.projects[seat]
+            for card in project.cards
+        )
+
+    def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
+        return [j for j, p in enumerate(state.projects[player]) if p.ready]
+
+    def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
+
+        A card fits a game when no card of its name is there (R12), a colour is shared (R21,
+        D1, G17) and its type is still open: one Title, two Required Gear of which one may be
+        a Wild (R24, R26), an Easter Egg only when ready (R28); see ``Project.open``.
+        """
+        options = [self._done]
+        hand = state.hands[player]
+        if not hand:
+            return options
+        book = self.book
+        k_type, k_name, k_allow = self.k_type, self.k_name, self.k_allow
+        projects = state.projects[player]
+        count = len(projects)
+        for kind in self._hand_kinds(hand):
+            ktype = k_type[kind]
+            if ktype <= EGG:  # a card that goes into a game (C2 order)
+                plays = book.plays(kind, count)
+                if ktype != EGG:
+                    options.append(plays[0])
+                name, allow, bit = k_name[kind], k_allow[kind], 1 << ktype
+                for slot, project in enumerate(projects):
+                    if project.open & bit and project.colours & allow and not project.names & name:
+                        options.append(plays[slot + 1])
+                if ktype == GUARDIAN:
+                    power = self.k_power[kind]
+                    if power == cardlib.NEUTRAL_GUARDIAN:
+                        for slot, project in enumerate(projects):
+                            if project.title >= 0 and not project.names & name:
+                                options.append(book.use_on(kind, slot))
+                    elif self._has_target(state, player, power):
+                        options.append(book.by_card[K_USE][kind])
+            elif ktype == ABILITY:
+                options.append(book.by_card[K_TABLE][kind])
+            elif self._has_target(state, player, self.k_power[kind]):
+                options.append(book.by_card[K_USE][kind])
+        return options
+
+    def _has_target(self, state: PgdkState, player: int, power: int) -> bool:
+        """D5, G18: a power with no legal target cannot be used."""
+        if power == cardlib.CRUNCH_TIME:
+            return True
+        if power == cardlib.PUBLISHER_ADVANCE or power == cardlib.MARKET_RESEARCH:
+            return bool(state.deck or state.discard)
+        if power == cardlib.HEADHUNTER:
+            return bool(state.row)
+        if power == cardlib.GOOD_GUARDIAN:
+            return bool(state.discard)
+        if power == cardlib.EVIL_GUARDIAN:
+            return bool(self._rivals_with_cards(state, player))
+        if power == cardlib.BUDGET_CUT:
+            return self._can_cut(state, player)
+        return False  # Clone The Clone is a reaction only (D7)
+
+    # -- effects ------------------------------------------------------------------------------
+    def apply(self, state: PgdkState, player: int, action: Action) -> None:
+        self._effects[action.kind](state, player, action)
+
+    def _on_pass(self, state: PgdkState, player: int, action: Action) -> None:
+        if state.phase == P_GODZILLA:
+            state.window_left -= 1
+            state.actor = (state.actor + 1) % state.num_players
+            self._next_window_seat(state)
+        else:
+            self._clone_pass(state)
+
+    def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
+        phase = state.phase
+        if phase == P_DEVELOP:
+            self._going_gold(state)
+        elif phase == P_GOLD:
+            self._hand_limit(state)
+        else:
+            self._next_final_seat(state, advance=True)
+
+    def _on_play(self, state: PgdkState, player: int, action: Action) -> None:
+        self._play(state, player, action.card, action.slot)
+
+    def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
+        bid = state.bids[player]
+        bid.append(self._pick(state, state.hands[player], action.card, bid))
+
+    def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
+        state.committed[player] = BID
+        self._maybe_resolve_auction(state)
+
+    def _on_no_bid(self, state: PgdkState, player: int, action: Action) -> None:
+        state.committed[player] = NO_BID
+        self._maybe_resolve_auction(state)
+
+    def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
+        self._godzilla(state, player, action.card)
+
+    def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
+        self._declare(state, player, action.slot)
+
+    def _on_discard_lowest(self, state: PgdkState, player: int, action: Action) -> None:
+        self._discard_lowest_row(state)
+
+    def _on_trade(self, state: PgdkState, player: int, action: Action) -> None:
+        state.take = self._pick(state, state.row, action.card, ())
+        state.offer = []
+        state.phase = P_OFFER
+
+    def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.hands[player], action.card, state.offer)
+        state.offer.append(card)
+        state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
+
+    def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
+        self._finish_trade(state, player)
+
+    def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
+        state.auction.append(self._pick(state, state.row, action.card, state.auction))
+        state.phase = P_AUCTION
+
+    def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
+        self._open_bidding(state)
+
+    def _on_table(self, state: PgdkState, player: int, action: Action) -> None:
+        self._table(state, player, action.card)
+
+    def _on_use(self, state: PgdkState, player: int, action: Action) -> None:
+        if state.phase == P_CLONE:
+            self._clone_the_clone(state, player, action.card)
+        else:
+            self._use(state, player, action.card)
+
+    def _on_use_on(self, state: PgdkState, player: int, action: Action) -> None:
+        self._neutral(state, player, action.card, action.slot)
+
+    def _on_discard(self, state: PgdkState, player: int, action: Action) -> None:
+        hand = state.hands[player]
+        card = self._pick(state, hand, action.card, ())
+        hand.remove(card)
+        state.discard.append(card)
+        if len(hand) <= self.params.hand_limit:
+            self._end_turn(state)
+
+    def _on_retrieve(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.discard, action.card, ())
+        state.discard.remove(card)
+        self._to_hand(state, player, card)
+        self._finish_power(state)
+
+    def _on_rob(self, state: PgdkState, player: int, action: Action) -> None:
+        self._rob(state, player, action.seat)
+
+    def _on_steal(self, state: PgdkState, player: int, action: Action) -> None:
+        self._steal(state, player, action.card)
+
+    def _on_hunt(self, state: PgdkState, player: int, action: Action) -> None:
+        card = self._pick(state, state.row, action.card, ())
+        state.row.remove(card)
+        self._to_hand(state, player, card)
+        self._finish_power(state)
+
+    def _on_cut(self, state: PgdkState, player: int, action: Action) -> None:
+        self._cut(state, action.card, action.seat, action.slot)
+
+    def _on_keep(self, state: PgdkState, player: int, action: Action) -> None:
+        self._keep(state, player, action.card)
+
+    def _pick(
+        self, state: PgdkState, cards: list[int], kind: int, taken: list[int] | tuple[()]
+    ) -> int:
+        """A card of ``kind`` among ``cards`` (not in ``taken``): the copy most seats know of.
+
+        Copies of a kind are identical; taking the best-known one first keeps every seat's
+        knowledge of the copies left behind conservative (G6).
+        """
+        kind_of, known = self.kind_of, state.known
+        best = -1
+        for card in cards:
+            if (
+                kind_of[card] == kind
+                and card not in taken
+                and (best < 0 or known[card].bit_count() > known[best].bit_count())
+            ):
+                best = card
+        return best
+
+    def _to_hand(self, state: PgdkState, seat: int, card: int) -> None:
+        """A card from a face-up place into a hand: every seat saw it go there (G6)."""
+        state.hands[seat].append(card)
+        state.known[card] = (2 << state.num_players) - 1
+
+    # -- deck ----------------------------------------------------------------------------------
+    def _pop_deck(self, state: PgdkState) -> int:
+        """R3, D9: the top card; an empty deck is first refilled from the shuffled discards."""
+        if not state.deck:
+            if not state.discard:
+                return -1
+            self._reshuffle(state)
+        return state.deck.pop()
+
+    def _reshuffle(self, state: PgdkState) -> None:
+        fresh = state.discard
+        state.discard = []
+        state.rng.shuffle(fresh)
+        known = state.known
+        for card in fresh:
+            known[card] = 0
+        state.deck[0:0] = fresh  # beneath whatever is left (Market Research, C3)
+
+    def _draw(self, state: PgdkState, seat: int, count: int) -> None:
+        hand = state.hands[seat]
+        locking = state.phase in (P_GOLD, P_CLONE)
+        for _ in range(count):
+            card = self._pop_deck(state)
+            if card < 0:
+                return
+            hand.append(card)
+            if locking:
+                state.locked |= 1 << card  # G7
+
+    # -- turn structure -----------------------------------------------------------------------
+    def _start_turn(self, state: PgdkState) -> None:
+        p = self.params
+        if state.turn > p.max_turns:
+            state.phase = P_OVER
+            state.end_reason = CAPPED
+            return
+        if p.stall_rounds and state.quiet >= p.stall_rounds * state.num_players:
+            self._end_match(state, state.active, stalled=True)
+            return
+        row = state.row
+        while len(row) < self.params.row_size:  # R5
+            card = self._pop_deck(state)
+            if card < 0:
+                break
+            row.append(card)
+            state.known[card] = 0
+        state.phase = P_PURCHASE  # not GOLD: Finance draws are never locked
+        self._draw(state, state.active, self.params.finance_draw)
+        self._open_window(state, 1)
+
+    def _open_window(self, state: PgdkState, which: int) -> None:
+        """D6, G3: every seat with cards, clockwise from the active player, is asked in turn.
+
+        Only public facts close a window early: a Row with nothing to take, or every Pink
+        Godzilla in a face-up place. Asking a seat never tells others what it holds.
+        """
+        state.window = which
+        pinks = self.pink_godzillas
+        if not pinks.issuperset(state.row) and (
+            not pinks.isdisjoint(state.deck)
+            or not all(pinks.isdisjoint(hand) for hand in state.hands)
+        ):
+            state.window_left = state.num_players
+            state.actor = state.active
+            self._next_window_seat(state)
+        else:
+            self._after_window(state)
+
+    def _next_window_seat(self, state: PgdkState) -> None:
+        n = state.num_players
+        while state.window_left > 0:
+            if state.hands[state.actor]:
+                state.phase = P_GODZILLA
+                return
+            state.window_left -= 1
+            state.actor = (state.actor + 1) % n
+        self._after_window(state)
+
+    def _after_window(self, state: PgdkState) -> None:
+        state.actor = state.active
+        if state.window == 1:
+            state.window = 0
+            state.phase = P_PURCHASE
+        else:
+            state.window = 0
+            state.plays_left = self.params.plays_per_turn
+            self._develop_or_gold(state)
+
+    def _godzilla(self, state: PgdkState, player: int, kind: int) -> None:
+        """D6, G2: the lowest Pink Godzilla in hand takes the Row card's place."""
+        hand = state.hands[player]
+        value = self.value
+        pinks = [c for c in hand if c in self.pink_godzillas]
+        given = min(pinks, key=lambda c: (value[c], -state.known[c].bit_count()))
+        wanted = self._pick(state, [c for c in state.row if c not in self.pink_godzillas], kind, ())
+        hand.remove(given)
+        state.row[state.row.index(wanted)] = given
+        self._to_hand(state, player, wanted)
+
+    def _discard_lowest_row(self, state: PgdkState) -> None:
+        """R9, D5: every Row card of the lowest value goes; Bargain Bin owners draw (C3)."""
+        row = state.row
+        if row:
+            value = self.value
+            low = min(value[c] for c in row)
+            state.discard += [c for c in row if value[c] == low]
+            state.row = [c for c in row if value[c] != low]
+            bit = 1 << cardlib.BARGAIN_BIN
+            for seat in range(state.num_players):
+                if seat != state.active and state.abilities[seat] & bit:
+                    self._draw(state, seat, self.params.special_draw)
+        self._open_window(state, 2)
+
+    def _finish_trade(self, state: PgdkState, player: int) -> None:
+        """R7, G1: the first offered of the highest value goes to the Row, the rest away."""
+        value = self.value
+        offer = state.offer
+        hand = state.hands[player]
+        top = max(value[c] for c in offer)
+        kept = next(c for c in offer if value[c] == top)
+        for card in offer:
+            hand.remove(card)
+            if card != kept:
+                state.discard.append(card)
+        row = state.row
+        row[row.index(state.take)] = kept
+        self._to_hand(state, player, state.take)
+        state.take = -1
+        state.offer = []
+        self._open_window(state, 2)
+
+    def _open_bidding(self, state: PgdkState) -> None:
+        """R8, D4: every seat, the auctioneer included, commits a hidden bid at once."""
+        state.phase = P_BIDDING
+        state.bids = [[] for _ in range(state.num_players)]
+        # an empty hand can only say "no bid"; everyone sees that it is empty
+        state.committed = [NOT_COMMITTED if hand else NO_BID for hand in state.hands]
+        self._maybe_resolve_auction(state)
+
+    def _maybe_resolve_auction(self, state: PgdkState) -> None:
+        if NOT_COMMITTED in state.committed:
+            return
+        n = state.num_players
+        value = self.value
+        totals = [
+            sum(value[c] for c in state.bids[s]) if state.committed[s] == BID else -1
+            for s in range(n)
+        ]
+        best = max(totals)
+        winner = -1
+        if best > 0:
+            for step in range(n):  # D4: the auctioneer, then clockwise from the left
+                seat = (state.active + step) % n
+                if totals[seat] == best:
+                    winner = seat
+                    break
+        # kept as card numbers; views turn them into labels (only views read it)
+        state.last_auction = (
+            state.active,
+            tuple(state.auction),
+            tuple(tuple(state.bids[s]) if state.committed[s] == BID else None for s in range(n)),
+            tuple(totals),
+            winner,
+        )
+        every = (2 << n) - 1
+        known = state.known
+        for seat in range(n):
+            if seat == winner:
+                hand = state.hands[seat]
+                for card in state.bids[seat]:
+                    hand.remove(card)
+                    state.discard.append(card)
+            else:
+                for card in state.bids[seat]:
+                    known[card] = every  # D4: revealed, back in hand, known to all
+        if winner >= 0:
+            for card in state.auction:
+                state.row.remove(card)
+                self._to_hand(state, winner, card)
+            if state.abilities[winner] & 1 << cardlib.AUCTION_HOUSE:
+                self._draw(state, winner, self.params.special_draw)
+        state.auction = []
+        state.bids = [[] for _ in range(n)]
+        state.committed = [NOT_COMMITTED] * n
+        self._open_window(state, 2)
+
+    # -- development ---------------------------------------------------------------------------
+    def _develop_or_gold(self, state: PgdkState) -> None:
+        """R10: plays while some are left and the hand (public size) is not empty."""
+        if state.plays_left > 0 and state.hands[state.active]:
+            state.phase = P_DEVELOP
+            state.actor = state.active
+        else:
+            self._going_gold(state)
+
+    def add_card(self, project: Project | None, card: int, as_character: bool = True) -> Project:
+        """A new project: ``project`` (None: a new game) with ``card`` played onto it."""
+        kind = self.kind_of[card]
+        ktype = self.k_type[kind]
+        is_char = ktype == CHARACTER or (ktype == GUARDIAN and as_character)
+        if project is None:
+            return Project(
+                (card,),
+                self.k_allow[kind],
+                self.k_name[kind],
+                card if ktype == TITLE else -1,
+                self.k_gear[kind],
+                1 if ktype == WILD else 0,
+                1 if is_char else 0,
+                1 if ktype == UPGRADE else 0,
+                self.k_value[kind],
+            )
+        return Project(
+            (*project.cards, card),
+            project.colours & self.k_allow[kind],
+            project.names | self.k_name[kind],
+            card if ktype == TITLE else project.title,
+            project.gears | self.k_gear[kind],
+            project.wild + (1 if ktype == WILD else 0),
+            project.chars + (1 if is_char else 0),
+            project.upgrades + (1 if ktype == UPGRADE else 0),
+            project.value + self.k_value[kind],
+        )
+
+    def build(
+        self,
+        cards: list[int] | tuple[int, ...],
+        *,
+        gold: bool = False,
+        first: bool = False,
+        powered: int = -1,
+    ) -> Project | None:
+        """A game holding ``cards`` (Guardians as Characters but ``powered``), or None."""
+        if not cards:
+            return None
+        kind_of, k_type, k_allow = self.kind_of, self.k_type, self.k_allow
+        colours = self.deck_list.all_colours
+        names = gears = wild = chars = upgrades = value = 0
+        title = -1
+        for card in cards:
+            kind = kind_of[card]
+            ktype = k_type[kind]
+            colours &= k_allow[kind]
+            names |= self.k_name[kind]
+            value += self.k_value[kind]
+            if ktype == TITLE:
+                title = card
+            elif ktype == GEAR:
+                gears |= self.k_gear[kind]
+            elif ktype == WILD:
+                wild += 1
+            elif ktype == UPGRADE:
+                upgrades += 1
+            elif ktype == CHARACTER or (ktype == GUARDIAN and card != powered):
+                chars += 1
+        return Project(
+            tuple(cards),
+            colours,
+            names,
+            title,
+            gears,
+            wild,
+            chars,
+            upgrades,
+            value,
+            gold,
+            first,
+            powered,
+        )
+
+    def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
+        hand = state.hands[player]
+        card = self._pick(state, hand, kind, ())
+        hand.remove(card)
+        projects = state.projects[player]
+        state.plays_left -= 1
+        if slot < 0:
+            projects.append(self.add_card(None, card))
+            self._after_play(state)
+            return
+        projects[slot] = self.add_card(projects[slot], card)
+        # R28: an Easter Egg sends the game Gold at once
+        if self.k_type[kind] == EGG and self._complete(state, player, slot):
+            return
+        self._after_play(state)
+
+    def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
+        """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
+        hand = state.hands[player]
+        card = self._pick(state, hand, kind, ())
+        hand.remove(card)
+        state.plays_left -= 1
+        projects = state.projects[player]
+        projects[slot] = self.add_card(projects[slot], card, as_character=False)
+        if self._complete(state, player, slot, powered=card):
+            return
+        self._after_play(state)
+
+    def _table(self, state: PgdkState, player: int, kind: int) -> None:
+        """R14, R30: a Special Ability goes on the table and works from now on."""
+        card = self._pick(state, state.hands[player], kind, ())
+        state.hands[player].remove(card)
+        state.specials[player].append(card)
+        power = self.k_power[kind]
+        state.abilities[player] |= 1 << power
+        if power == cardlib.CLONE:
+            colours = self.deck_list.kinds[kind].colours
+            state.clone_owner[colours.bit_length() - 1] = player
+        state.plays_left -= 1
+        self._after_play(state)
+
+    def _use(self, state: PgdkState, player: int, kind: int) -> None:
+        """R14, R27, R29, C3: a Power Up or Guardian power; the card is discarded after it."""
+        card = self._pick(state, state.hands[player], kind, ())
+        state.hands[player].remove(card)
+        state.plays_left -= 1
+        state.using = card
+        power = self.k_power[kind]
+        p = self.params
+        if power == cardlib.CRUNCH_TIME:
+            state.plays_left += p.crunch_time_plays
+            self._finish_power(state)
+        elif power == cardlib.PUBLISHER_ADVANCE:
+            self._draw(state, player, p.publisher_advance_draw)
+            self._finish_power(state)
+        elif power == cardlib.HEADHUNTER:
+            state.phase = P_HUNT
+        elif power == cardlib.GOOD_GUARDIAN:
+            state.phase = P_RETRIEVE
+        elif power == cardlib.BUDGET_CUT:
+            state.phase = P_CUT
+        elif power == cardlib.EVIL_GUARDIAN:
+            rivals = self._rivals_with_cards(state, player)
+            if len(rivals) == 1:
+                self._rob(state, player, rivals[0])
+            else:
+                state.phase = P_ROB
+        elif power == cardlib.MARKET_RESEARCH:
+            self._research(state, player)
+
+    def _finish_power(self, state: PgdkState) -> None:
+        state.discard.append(state.using)
+        state.using = -1
+        self._after_play(state)
+
+    def _after_play(self, state: PgdkState) -> None:
+        self._develop_or_gold(state)
+
+    def _rob(self, state: PgdkState, player: int, victim: int) -> None:
+        """R27: the thief looks at the victim's whole hand (G6), then takes one card."""
+        state.rob = victim
+        bit = 1 << player
+        known = state.known
+        for card in state.hands[victim]:
+            known[card] |= bit
+        state.phase = P_STEAL
+
+    def _steal(self, state: PgdkState, player: int, kind: int) -> None:
+        """R27, G10: only thief and victim know which card moved; others forget the rest."""
+        victim = state.rob
+        hand = state.hands[victim]
+        card = self._pick(state, hand, kind, ())
+        hand.remove(card)
+        both = 1 << player | 1 << victim
+        known = state.known
+        for other in hand:
+            known[other] &= both
+        known[card] = both
+        state.hands[player].append(card)
+        state.rob = -1
+        self._finish_power(state)
+
+    def _cut(self, state: PgdkState, kind: int, seat: int, slot: int) -> None:
+        """C3, G9: the card leaves the rival's game; an emptied game leaves the table."""
+        projects = state.projects[seat]
+        project = projects[slot]
+        card = next(c for c in project.cards if self.kind_of[c] == kind)
+        rest = [c for c in project.cards if c != card]
+        rebuilt = self.build(rest)
+        if rebuilt is None:
+            del projects[slot]
+        else:
+            projects[slot] = rebuilt
+        state.discard.append(card)
+        self._finish_power(state)
+
+    def _research(self, state: PgdkState, player: int) -> None:
+        """C3, G5: look at the top cards (after refilling the deck from below if short)."""
+        look = self.params.market_research_look
+        if len(state.deck) < look and state.discard:
+            self._reshuffle(state)
+        state.peek = state.deck[-look:]
+        if len(state.peek) == 1:
+            self._keep(state, player, self.kind_of[state.peek[0]])
+        else:
+            state.phase = P_RESEARCH
+
+    def _keep(self, state: PgdkState, player: int, kind: int) -> None:
+        """C3, G5: keep one; the others go to the bottom; only the researcher knows them."""
+        kept = self._pick(state, state.peek, kind, ())
+        others = [c for c in state.peek if c != kept]
+        deck = state.deck
+        del deck[len(deck) - len(state.peek) :]
+        deck[0:0] = others
+        bit = 1 << player
+        known = state.known
+        for card in others:
+            known[card] = bit
+        known[kept] = 0
+        state.hands[player].append(kept)
+        state.peek = []
+        self._finish_power(state)
+
+    # -- going gold ----------------------------------------------------------------------------
+    def _complete(self, state: PgdkState, player: int, slot: int, powered: int = -1) -> bool:
+        """R15, R18, D3, D8: the game is complete now; True if that ended the match."""
+        project = state.projects[player].pop(slot)
+        colour = project.colours
+        state.quiet = 0
+        first = not state.colours_done & colour
+        state.colours_done |= colour
+        games = state.completed[player]
+        games.append(
+            Project(
+                project.cards,
+                project.colours,
+                project.names,
+                project.title,
+                project.gears,
+                project.wild,
+                project.chars,
+                project.upgrades,
+                project.value,
+                True,
+                first,
+                powered,
+            )
+        )
+        if state.phase == P_FINAL:
+            return False
+        if len(games) >= self.params.games_to_end:
+            self._end_match(state, player)
+            return True
+        state.payouts.append(len(games) - 1)
+        return False
+
+    def _going_gold(self, state: PgdkState) -> None:
+        """R15, D3: pay for games completed during Development, then offer declarations."""
+        state.phase = P_GOLD
+        state.actor = state.active
+        if self._run_payouts(state):
+            self._offer_gold(state)
+
+    def _offer_gold(self, state: PgdkState) -> None:
+        state.phase = P_GOLD
+        state.actor = state.active
+        if not self._ready_slots(state, state.active):
+            self._hand_limit(state)
+
+    def _declare(self, state: PgdkState, player: int, slot: int) -> None:
+        if state.phase == P_FINAL:
+            self._complete(state, player, slot)
+            self._next_final_seat(state, advance=False)
+            return
+        if self._complete(state, player, slot):
+            return
+        if self._run_payouts(state):
+            self._offer_gold(state)
+
+    def _run_payouts(self, state: PgdkState) -> bool:
+        """R15, R31-R33, D7: pay every completed game in turn; False while a window is open."""
+        while state.payouts:
+            slot = state.payouts.pop(0)
+            if not self._pay(state, slot):
+                return False
+        return True
+
+    def _pay(self, state: PgdkState, slot: int) -> bool:
+        """R15, C3, R32, D7, G15: payment, Special Ability draws, then the Clone's cards."""
+        p = self.params
+        player = state.active
+        games = state.completed[player]
+        game = games[slot]
+        self._draw(state, player, p.payment + (p.first_of_colour_bonus if game.first else 0))
+        abilities = state.abilities[player]
+        if abilities & 1 << cardlib.TALENT_AGENCY and game.chars >= p.talent_agency_characters:
+            self._draw(state, player, p.special_draw)
+        if abilities & 1 << cardlib.FRANCHISE and any(
+            g.colours == game.colours for g in games[:slot]
+        ):
+            self._draw(state, player, p.special_draw)
+        owner = state.clone_owner[game.colours.bit_length() - 1]
+        if owner < 0:
+            return True
+        diverted = min(game.upgrades, p.clone_draw)  # R32: each Gear Upgrade diverts one
+        self._draw(state, player, diverted)
+        stake = p.clone_draw - diverted
+        if stake <= 0:
+            return True
+        n = state.num_players
+        ctcs = self.clone_the_clones
+        if all(c in state.row or c in state.discard for c in ctcs):
+            self._draw(state, owner, stake)
+            return True
+        state.ctc = (player, owner, stake, n)
+        state.actor = player
+        state.phase = P_CLONE
+        return self._next_clone_seat(state)
+
+    def _next_clone_seat(self, state: PgdkState) -> bool:
+        """D7, G11: ask every seat but the Clone owner, clockwise from the completer."""
+        completer, owner, stake, left = state.ctc
+        n = state.num_players
+        while left > 0:
+            seat = state.actor
+            if seat != owner and state.hands[seat]:
+                state.ctc = (completer, owner, stake, left)
+                state.phase = P_CLONE
+                return False
+            left -= 1
+            state.actor = (seat + 1) % n
+        state.ctc = (-1, -1, 0, 0)
+        state.phase = P_GOLD
+        self._draw(state, owner, stake)
+        state.actor = state.active
+        return True
+
+    def _clone_pass(self, state: PgdkState) -> None:
+        completer, owner, stake, left = state.ctc
+        state.ctc = (completer, owner, stake, left - 1)
+        state.actor = (state.actor + 1) % state.num_players
+        if self._next_clone_seat(state) and self._run_payouts(state):
+            self._offer_gold(state)
+
+    def _clone_the_clone(self, state: PgdkState, player: int, kind: int) -> None:
+        """R33, D7: the reacting player draws the Clone's cards instead of its owner."""
+        card = self._pick(state, state.hands[player], kind, ())
+        state.hands[player].remove(card)
+        state.discard.append(card)
+        stake = state.ctc[2]
+        state.ctc = (-1, -1, 0, 0)
+        state.phase = P_GOLD
+        self._draw(state, player, stake)
+        state.actor = state.active
+        if self._run_payouts(state):
+            self._offer_gold(state)
+
+    def _hand_limit(self, state: PgdkState) -> None:
+        """R16, D9: the active player discards down to the hand limit, choosing the cards."""
+        if len(state.hands[state.active]) > self.params.hand_limit:
+            state.phase = P_LIMIT
+            state.actor = state.active
+        else:
+            self._end_turn(state)
+
+    def _end_turn(self, state: PgdkState) -> None:
+        state.locked = 0
+        state.quiet += 1
+        state.turn += 1
+        state.active = (state.active + 1) % state.num_players
+        state.actor = state.active
+        self._start_turn(state)
+
+    # -- the end -------------------------------------------------------------------------------
+    def _end_match(self, state: PgdkState, player: int, *, stalled: bool = False) -> None:
+        """R18, D8, G12: no more plays, payments or clones; final declarations from the ender."""
+        state.ender = player
+        if stalled:
+            state.end_reason = f"stalled: no game completed in {self.params.stall_rounds} rounds"
+        else:
+            state.end_reason = f"seat {player} completed game number {self.params.games_to_end}"
+        state.payouts = []
+        state.plays_left = 0
+        state.phase = P_FINAL
+        state.actor = player
+        state.window_left = state.num_players
+        self._next_final_seat(state, advance=False)
+
+    def _next_final_seat(self, state: PgdkState, *, advance: bool) -> None:
+        n = state.num_players
+        if advance:
+            state.window_left -= 1
+            state.actor = (state.actor + 1) % n
+        while state.window_left > 0:
+            if self._ready_slots(state, state.actor):
+                state.phase = P_FINAL
+                return
+            state.window_left -= 1
+            state.actor = (state.actor + 1) % n
+        state.phase = P_OVER
+
+    # -- scoring -------------------------------------------------------------------------------
+    def points(self, state: PgdkState) -> list[int]:
+        """R19, R30, G20: completed games and Special Abilities on the table, no bonuses."""
+        special = self.params.special_ability_points
+        return [
+            sum(g.value for g in state.completed[s]) + special * len(state.specials[s])
+            for s in range(state.num_players)
+        ]
+
+    def ranking_bonus(self, values: list[int]) -> list[int]:
+        """R20, D8: dense ranking; every game of the k-th highest value gets the k-th bonus."""
+        bonuses = self.params.ranking_bonuses
+        distinct = sorted(set(values), reverse=True)[: len(bonuses)]
+        by_value = dict(zip(distinct, bonuses, strict=False))
+        return [by_value.get(v, 0) for v in values]
+
+    def scores(self, state: PgdkState) -> tuple[int, ...]:
+        """R19, R20, D8: the final scores (also at the safety cap, G8)."""
+        p = self.params
+        scores = self.points(state)
+        values: list[int] = []
+        owners: list[int] = []
+        for seat in range(state.num_players):
+            games = state.completed[seat]
+            if len(games) >= p.games_to_end:
+                scores[seat] += p.completion_bonus
+            for game in games:
+                values.append(game.value)
+                owners.append(seat)
+        for seat, bonus in zip(owners, self.ranking_bonus(values), strict=True):
+            scores[seat] += bonus
+        return tuple(scores)
+
+    def outcome(self, state: PgdkState) -> Outcome | None:
+        if state.phase != P_OVER:
+            return None
+        scores = self.scores(state)
+        return Outcome(
+            scores=tuple(float(s) for s in scores),
+            winners=winners_by_score(scores, tie_means_no_winner=False),
+            reason=state.end_reason,
+            capped=state.end_reason == CAPPED,
+        )
+
+    # -- views, notation, checks ------------------------------------------------------------------
+    def view(self, state: PgdkState, player: int | None) -> View:
+        return views.view(self, state, player)
+
+    def determinize(self, view: View, player: int, rng: Rng) -> PgdkState:
+        return views.determinize(self, view, player, rng)
+
+    def parse_action(self, text: str) -> Action:
+        return self.book.parse(text)
+
+    def public_action(self, state: PgdkState, player: int, action: Action) -> str:
+        """D4, G4: bids stay hidden until revealed; stolen and kept cards stay private."""
+        kind = action.kind
+        if kind == K_BID:
+            return f"seat {player} adds to a sealed bid"
+        if kind in (K_BID_DONE, K_NO_BID):
+            return f"seat {player} commits a sealed bid"
+        if kind == K_STEAL:
+            return f"seat {player} steals a card from seat {state.rob}"
+        if kind == K_KEEP:
+            return f"seat {player} keeps one of the cards looked at"
+        return str(action)
+
+    def components(self, state: PgdkState) -> list[str]:
+        labels, kind_of = self.labels, self.kind_of
+        cards = [*state.deck, *state.discard, *state.row]
+        for seat in range(state.num_players):
+            cards += state.hands[seat]
+            cards += state.specials[seat]
+            for project in state.projects[seat]:
+                cards += project.cards
+            for game in state.completed[seat]:
+                cards += game.cards
+        if state.using >= 0:
+            cards.append(state.using)
+        return sorted(labels[kind_of[c]] for c in cards)
+
+    def hidden(self, state: PgdkState, player: int) -> Hashable:
+        return views.hidden(self, state, player)
+
+    def explain_illegal(self, state: PgdkState, player: int, action: Action) -> str:
+        return explain(self, state, player, action)

@@ -1,0 +1,360 @@
+"""What one seat may know (RULES.md G6), and full states drawn to fit that knowledge.
+
+Cards are shown by label. A seat sees its own hand; of another hand only its size and the
+cards it knows to be there (a losing bid, a card taken from the Row, the Evil Guardian's look,
+...), each with the seats known to know it and whether it is public. Of the draw deck a seat
+sees its size and the positions it knows (cards it put at the bottom with Market Research);
+the order of the rest is hidden from everyone. Sealed bids show only "committed".
+
+``determinize`` rebuilds every public zone from the view, places every card the seat knows,
+and deals the cards it has not seen at random into the unknown hand places and the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from gamenight.core.game import View
+from gamenight.core.rng import Rng
+from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk.state import (
+    BID,
+    BIDDING,
+    NO_BID,
+    NOT_COMMITTED,
+    OVER,
+    RESEARCH,
+    LastAuction,
+    PgdkState,
+    Phase,
+    Project,
+)
+
+if TYPE_CHECKING:
+    from gamenight.games.pgdk.rules import PgdkGame
+
+_PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
+_PHASE_BY_NAME = {name: i for i, name in enumerate(_PHASE_NAMES)}
+_COMMIT_NAMES = {NOT_COMMITTED: None, NO_BID: "no bid", BID: "bid"}
+
+
+def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
+    n = state.num_players
+    label, kind_of = game.card_label, game.kind_of
+    labels = game.labels
+    colour_text = game.colour_text
+    known = state.known
+    public = 1 << n
+    mask = public if player is None else 1 << player
+    phase = state.phase
+    points = game.points(state)
+
+    def seen(card: int, owner: int) -> list[int]:
+        bits = known[card]
+        return [s for s in range(n) if s != owner and bits >> s & 1]
+
+    def project_view(project: Project) -> dict[str, Any]:
+        return {
+            "cards": [label[c] for c in project.cards],
+            "colours": colour_text[project.colours],
+            "value": project.value,
+            "ready": project.ready,
+        }
+
+    def game_view(project: Project) -> dict[str, Any]:
+        return {
+            "cards": [label[c] for c in project.cards],
+            "colour": colour_text[project.colours],
+            "value": project.value,
+            "characters": project.chars,
+            "first": project.first,
+            "powered": label[project.powered] if project.powered >= 0 else None,
+        }
+
+    seats = []
+    for seat in range(n):
+        hand = state.hands[seat]
+        entry: dict[str, Any] = {
+            "hand_size": len(hand),
+            "projects": [project_view(p) for p in state.projects[seat]],
+            "completed": [game_view(g) for g in state.completed[seat]],
+            "specials": [label[c] for c in state.specials[seat]],
+            "points": points[seat],
+            "committed": (state.committed[seat] != NOT_COMMITTED if phase == BIDDING else None),
+        }
+        if seat != player:
+            entry["known"] = [
+                {"card": labels[k], "seen_by": by, "public": pub}
+                for k, by, pub in sorted(
+                    (kind_of[c], seen(c, seat), bool(known[c] & public))
+                    for c in hand
+                    if known[c] & mask
+                )
+            ]
+        seats.append(entry)
+
+    result: dict[str, Any] = {
+        "game": "pgdk",
+        "viewer": player,
+        "card_list": game.params.card_list,
+        "genres": list(game.params.genres),
+        "turn": state.turn,
+        "quiet": state.quiet,
+        "max_turns": game.params.max_turns,
+        "games_to_end": game.params.games_to_end,
+        "active": state.active,
+        "phase": _PHASE_NAMES[phase],
+        "actor": None if phase in (BIDDING, OVER) else state.actor,
+        "to_act": list(game.to_act(state)),
+        "plays_left": state.plays_left,
+        "window": state.window,
+        "window_left": state.window_left,
+        "deck": len(state.deck),
+        "deck_known": [],
+        "row": [label[c] for c in state.row],
+        "discard": [label[c] for c in state.discard],
+        "colours_done": colour_text[state.colours_done] if state.colours_done else "",
+        "seats": seats,
+        "hand": None,
+        "bid": None,
+        "take": label[state.take] if state.take >= 0 else None,
+        "offer": [label[c] for c in state.offer],
+        "auction": [label[c] for c in state.auction],
+        "last_auction": _auction_view(game, state.last_auction),
+        "using": label[state.using] if state.using >= 0 else None,
+        "rob": state.rob if state.rob >= 0 else None,
+        "peek_size": len(state.peek),
+        "peek": None,
+        "clone": _clone_view(state),
+        "payouts": state.payouts[:],
+        "ender": state.ender if state.ender >= 0 else None,
+        "end": state.end_reason or None,
+        "scores": list(game.scores(state)) if phase == OVER else None,
+    }
+    if player is not None:
+        result["hand"] = [
+            {"card": labels[k], "seen_by": by, "public": pub, "locked": locked}
+            for k, by, pub, locked in sorted(
+                (
+                    kind_of[c],
+                    seen(c, player),
+                    bool(known[c] & public),
+                    bool(state.locked >> c & 1),
+                )
+                for c in state.hands[player]
+            )
+        ]
+        result["deck_known"] = [
+            [i, label[c], seen(c, player)] for i, c in enumerate(state.deck) if known[c] & mask
+        ]
+        if phase == BIDDING:
+            result["bid"] = {
+                "cards": [label[c] for c in state.bids[player]],
+                "committed": _COMMIT_NAMES[state.committed[player]],
+            }
+        if phase == RESEARCH and player == state.active:
+            result["peek"] = [label[c] for c in state.peek]
+    return result
+
+
+def _auction_view(game: PgdkGame, auction: LastAuction | None) -> dict[str, Any] | None:
+    if auction is None:
+        return None
+    label = game.card_label
+    auctioneer, lots, bids, totals, winner = auction
+    return {
+        "auctioneer": auctioneer,
+        "cards": [label[c] for c in lots],
+        "bids": [None if b is None else [label[c] for c in b] for b in bids],
+        "totals": [t if t >= 0 else None for t in totals],
+        "winner": winner if winner >= 0 else None,
+    }
+
+
+def _auction_state(game: PgdkGame, data: dict[str, Any] | None) -> LastAuction | None:
+    """The record of the last auction; any copy of a card stands for it (views show labels)."""
+    if data is None:
+        return None
+    first = [copies[0] for copies in game.copies]
+    index = game.kind_by_label
+
+    def ids(labels: list[str]) -> tuple[int, ...]:
+        return tuple(first[index[label]] for label in labels)
+
+    return (
+        data["auctioneer"],
+        ids(data["cards"]),
+        tuple(None if b is None else ids(b) for b in data["bids"]),
+        tuple(-1 if t is None else t for t in data["totals"]),
+        -1 if data["winner"] is None else data["winner"],
+    )
+
+
+def _clone_view(state: PgdkState) -> dict[str, int] | None:
+    completer, owner, stake, left = state.ctc
+    if completer < 0:
+        return None
+    return {"completer": completer, "owner": owner, "stake": stake, "left": left}
+
+
+def hidden(game: PgdkGame, state: PgdkState, player: int) -> Hashable:
+    """Other hands, the deck order, others' sealed bids and others' Market Research look."""
+    kind_of = game.kind_of
+    others = [s for s in range(state.num_players) if s != player]
+    return (
+        tuple(tuple(sorted(kind_of[c] for c in state.hands[s])) for s in others),
+        tuple(kind_of[c] for c in state.deck),
+        tuple((state.committed[s], tuple(kind_of[c] for c in state.bids[s])) for s in others),
+        tuple(kind_of[c] for c in state.peek) if state.active != player else (),
+    )
+
+
+def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
+    """A state that gives ``player`` exactly the view ``v``; what it has not seen is random."""
+    if v["viewer"] != player:
+        raise ValueError(f"this view belongs to seat {v['viewer']}, not seat {player}")
+    seats = v["seats"]
+    n = len(seats)
+    state = PgdkState(n, game.num_cards, game.num_colours, Rng(rng.next_u64()))
+    index = game.kind_by_label
+    free = [list(copies) for copies in game.copies]
+    known = state.known
+    every = (2 << n) - 1
+
+    def take(label: str) -> int:
+        pool = free[index[label]]
+        if not pool:
+            raise ValueError(f"view is inconsistent: more {label!r} than the card list holds")
+        return pool.pop()
+
+    def bits(seen_by: list[int], public: bool) -> int:
+        value = every if public else 0
+        for seat in seen_by:
+            value |= 1 << seat
+        return value
+
+    state.row = [take(label) for label in v["row"]]
+    state.discard = [take(label) for label in v["discard"]]
+    for seat, entry in enumerate(seats):
+        state.specials[seat] = [take(label) for label in entry["specials"]]
+        for label in entry["specials"]:
+            kind = game.deck_list.kinds[index[label]]
+            state.abilities[seat] |= 1 << kind.power
+            if kind.power == cardlib.CLONE:
+                state.clone_owner[kind.colours.bit_length() - 1] = seat
+        for project in entry["projects"]:
+            built = game.build([take(label) for label in project["cards"]])
+            assert built is not None
+            state.projects[seat].append(built)
+        for done in entry["completed"]:
+            state.completed[seat].append(_completed(game, done, take))
+    if v["using"] is not None:
+        state.using = take(v["using"])
+    own = []
+    for item in v["hand"]:
+        card = take(item["card"])
+        known[card] = bits(item["seen_by"], item["public"])
+        if item["locked"]:
+            state.locked |= 1 << card
+        own.append(card)
+    state.hands[player] = own
+    unknown_in_hand = [0] * n
+    for seat, entry in enumerate(seats):
+        if seat == player:
+            continue
+        hand = []
+        for item in entry["known"]:
+            card = take(item["card"])
+            known[card] = bits(item["seen_by"], item["public"])
+            hand.append(card)
+        state.hands[seat] = hand
+        unknown_in_hand[seat] = entry["hand_size"] - len(hand)
+    size = v["deck"]
+    slots: list[int] = [-1] * size
+    for position, label, seen_by in v["deck_known"]:
+        card = take(label)
+        slots[position] = card
+        known[card] = bits(seen_by, False) | 1 << player
+    peek = v["peek"]
+    if peek:
+        for i, label in enumerate(peek):
+            position = size - len(peek) + i
+            if slots[position] < 0:
+                slots[position] = take(label)
+    unseen = [card for pool in free for card in pool]
+    rng.shuffle(unseen)
+    if len(unseen) != sum(unknown_in_hand) + slots.count(-1):
+        raise ValueError("view is inconsistent: the unseen cards do not fill hands and deck")
+    for seat in range(n):
+        for _ in range(unknown_in_hand[seat]):
+            state.hands[seat].append(unseen.pop())
+    state.deck = [card if card >= 0 else unseen.pop() for card in slots]
+
+    state.turn = v["turn"]
+    state.quiet = v["quiet"]
+    state.active = v["active"]
+    state.phase = _PHASE_BY_NAME[v["phase"]]
+    state.actor = v["actor"] if v["actor"] is not None else state.active
+    state.plays_left = v["plays_left"]
+    state.window = v["window"]
+    state.window_left = v["window_left"]
+    colours = v["colours_done"]
+    codes = [g.code for g in game.deck_list.genres]
+    if colours == "any":
+        state.colours_done = game.deck_list.all_colours
+    else:
+        for code in colours:
+            state.colours_done |= 1 << codes.index(code)
+    active_hand = state.hands[state.active]
+    if v["take"] is not None:
+        state.take = _find(game, state.row, v["take"], [])
+    for label in v["offer"]:
+        state.offer.append(_find(game, active_hand, label, state.offer))
+    for label in v["auction"]:
+        state.auction.append(_find(game, state.row, label, state.auction))
+    state.last_auction = _auction_state(game, v["last_auction"])
+    state.rob = v["rob"] if v["rob"] is not None else -1
+    if v["peek_size"]:
+        state.peek = state.deck[-v["peek_size"] :]
+    clone = v["clone"]
+    if clone is not None:
+        state.ctc = (clone["completer"], clone["owner"], clone["stake"], clone["left"])
+    state.payouts = list(v["payouts"])
+    state.ender = v["ender"] if v["ender"] is not None else -1
+    state.end_reason = v["end"] or ""
+    if state.phase == BIDDING:
+        for seat, entry in enumerate(seats):
+            if seat == player:
+                bid = v["bid"]
+                for label in bid["cards"]:
+                    state.bids[seat].append(_find(game, own, label, state.bids[seat]))
+                committed = bid["committed"]
+                state.committed[seat] = (
+                    NOT_COMMITTED if committed is None else BID if committed == "bid" else NO_BID
+                )
+            elif entry["committed"]:
+                hand = state.hands[seat]
+                # a sealed bid nobody else has seen: "no bid", or one or two cards at random
+                size = rng.randbelow(min(2, len(hand)) + 1) if hand else 0
+                state.bids[seat] = rng.sample(hand, size)
+                state.committed[seat] = BID if size else NO_BID
+    return state
+
+
+def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int:
+    kind = game.kind_by_label[label]
+    kind_of = game.kind_of
+    for card in cards:
+        if kind_of[card] == kind and card not in taken:
+            return card
+    raise ValueError(f"view is inconsistent: no {label!r} where the view puts one")
+
+
+def _completed(game: PgdkGame, data: dict[str, Any], take: Any) -> Project:
+    cards = [take(label) for label in data["cards"]]
+    powered = data["powered"]
+    power_card = next((c for c in cards if game.card_label[c] == powered), -1)
+    built = game.build(cards, gold=True, first=bool(data["first"]), powered=power_card)
+    assert built is not None
+    return built
