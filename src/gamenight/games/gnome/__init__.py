@@ -9,7 +9,11 @@ register(
     GameEntry(
         game_class=GnomeGame,
         render=render,
-        bots={"heuristic": lambda game, options: GnomeHeuristic.from_options(options)},
+        bots={
+            "heuristic": lambda game, options: GnomeHeuristic.from_options(
+                options, params=game.params
+            )
+        },
     )
 )
 

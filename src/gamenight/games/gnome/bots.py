@@ -1,22 +1,308 @@
-"""placeholder"""
+"""A heuristic bot for G.Nome. It reads only its view, the legal actions and the public rules.
+
+Its ideas, in the order of a round:
+- Teamwork card: for every card it could play (with 4 or 6 players: every pair of cards for it
+  and its partner), it works out the chance of each ranking of the Team Totals, assuming the
+  other seats play any card they have left at random, and what the picks that ranking gives
+  would be worth (simulated with greedy pickers). It subtracts a price for spending high
+  cards early, and plays the best. Partners coordinate without talking: the pair is chosen
+  from public information only (the cards both have left, the cards on offer, the face-up
+  collections), so both partners compute the same pair and never play the same number.
+- Research card: the card that adds most to its own result (its Secret card included); for a
+  Shared card, to its own and its partner's result together.
+- 3-player Shared card: shares with the player it helps least.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
-from gamenight.games.gnome.actions import Action
+from gamenight.games.gnome.actions import PLAY, TAKE, Action
+from gamenight.games.gnome.params import GnomeParams
+from gamenight.games.gnome.rules import _order_3p, _order_teams
+from gamenight.games.gnome.scoring import Scorer
+from gamenight.games.gnome.state import CHOOSE_PARTNER, DEAL, SHARED
+
+Step = tuple[int, int, int]
+Unit = list[tuple[int, bool, float]]  # (card or Team Total, formed, probability)
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
 
 
 class GnomeHeuristic:
     name = "heuristic"
     needs_view: ClassVar[bool] = True
 
+    def __init__(
+        self,
+        params: GnomeParams | None = None,
+        thrift: float = 0.3,
+        team: float = 1.0,
+        rivals: float = 0.5,
+    ) -> None:
+        self.params = params if params is not None else GnomeParams()
+        self.scorer = Scorer(self.params)
+        self.thrift = thrift  # price of a Teamwork pip, in result points, early in the game
+        self.team = team  # weight of the partner's gain against one's own
+        self.rivals = rivals  # weight of the other seats' gains (counted against)
+
     @classmethod
-    def from_options(cls, options: Mapping[str, str]) -> GnomeHeuristic:
-        return cls()
+    def from_options(
+        cls, options: Mapping[str, str], params: GnomeParams | None = None
+    ) -> GnomeHeuristic:
+        check_options(options, {"thrift", "team", "rivals"}, "heuristic")
+        return cls(
+            params=params,
+            thrift=option_float(options, "thrift", 0.3, 0.0, 10.0, "heuristic"),
+            team=option_float(options, "team", 1.0, 0.0, 2.0, "heuristic"),
+            rivals=option_float(options, "rivals", 0.5, 0.0, 2.0, "heuristic"),
+        )
 
     def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
-        return legal_actions[0]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        kind = legal_actions[0].kind
+        if kind == PLAY:
+            return self._commit(view, legal_actions)
+        if kind == TAKE:
+            return self._pick(view, legal_actions)
+        return self._share(view, legal_actions)
+
+    # -- what cards are worth ----------------------------------------------------------------
+    def _collections(self, view: View, secret_of: int | None) -> list[list[int]]:
+        """Each seat's face-up cards (and the Secret card of ``secret_of`` or, at the end, all)."""
+        kind_of = self.params.kind_of
+        seats = view["seats"]
+        cards: list[list[int]] = [
+            [kind_of[name.lower()] for name in seat["individual"]] for seat in seats
+        ]
+        for shared in view["shared"]:
+            kind = kind_of[shared["card"].lower()]
+            for seat in shared["seats"]:
+                cards[seat].append(kind)
+        for seat, data in enumerate(seats):
+            if data["secret"] is not None and (seat == secret_of or view["phase"] == "over"):
+                cards[seat].append(kind_of[data["secret"].lower()])
+        return cards
+
+    def _gains(self, collections: list[list[int]]) -> list[list[float]]:
+        """gains[seat][kind]: how much one more card of that kind adds to the seat's result."""
+        scorer = self.scorer
+        kinds = len(self.params.card_names)
+        table = []
+        for cards in collections:
+            counts = list(scorer.counts(cards))
+            base = scorer.best(tuple(counts))[0]
+            row = []
+            for kind in range(kinds):
+                counts[kind] += 1
+                row.append(float(scorer.best(tuple(counts))[0] - base))
+                counts[kind] -= 1
+            table.append(row)
+        return table
+
+    # -- picks -------------------------------------------------------------------------------
+    def _pick(self, view: View, legal: Sequence[Action]) -> Action:
+        me = view["viewer"]
+        gains = self._gains(self._collections(view, me))
+        step = view["queue"][0]
+        partner = step["partner"] if step["step"] == "shared" else None
+
+        def worth(action: Action) -> float:
+            value = gains[me][action.index]
+            if partner is not None:
+                value += self.team * gains[partner][action.index]
+            return value
+
+        return max(legal, key=worth)
+
+    def _share(self, view: View, legal: Sequence[Action]) -> Action:
+        """R36: share with the seat that would end up the weaker of the two."""
+        kind = self.params.kind_of[view["pending"].lower()]
+        gains = self._gains(self._collections(view, view["viewer"]))
+        seats = view["seats"]
+        return min(legal, key=lambda a: (seats[a.index]["score"] + gains[a.index][kind], a.index))
+
+    # -- Teamwork cards ---------------------------------------------------------------------
+    def _commit(self, view: View, legal: Sequence[Action]) -> Action:
+        me = view["viewer"]
+        seats = view["seats"]
+        players = view["players"]
+        left = view["rounds"] - view["round"]  # rounds after this one
+        price = self.thrift * left / max(view["rounds"] - 1, 1)
+        offer = [self.params.kind_of[name.lower()] for name in view["offer"]]
+        mine = [a.index for a in legal]
+        if players == 3:
+            gains = self._gains(self._collections(view, me))
+            weights = [1.0 if seat == me else -self.rivals / 2 for seat in range(3)]
+            others = [seat for seat in range(3) if seat != me]
+            units = [
+                [(v, True, 1.0 / len(seats[s]["unrevealed"])) for v in seats[s]["unrevealed"]]
+                for s in others
+            ]
+
+            def order3(mine_value: int, values: list[int], formed: list[bool]) -> list[Step]:
+                cards = [0, 0, 0]
+                cards[me] = mine_value
+                for seat, value in zip(others, values, strict=True):
+                    cards[seat] = value
+                return _order_3p(cards)
+
+            worth = self._expectations(mine, units, order3, offer, gains, weights, me)
+            best = max(mine, key=lambda v: (worth[v] - price * v, -v))
+            return next(a for a in legal if a.index == best)
+        # With partners, plan from public information only, so both partners agree.
+        teams = [tuple(team) for team in view["teams"]]
+        ours = next(team for team in teams if me in team)
+        partner = ours[0] if ours[1] == me else ours[1]
+        gains = self._gains(self._collections(view, None))
+        weights = [
+            1.0 if seat == me else self.team if seat == partner else -self.rivals / (players - 2)
+            for seat in range(players)
+        ]
+        rivals = [team for team in teams if team != ours]
+        units = []
+        for a, b in rivals:
+            dist: dict[tuple[int, bool], float] = {}
+            hand_a, hand_b = seats[a]["unrevealed"], seats[b]["unrevealed"]
+            chance = 1.0 / (len(hand_a) * len(hand_b))
+            for x in hand_a:
+                for y in hand_b:
+                    key = (x + y, x != y)
+                    dist[key] = dist.get(key, 0.0) + chance
+            units.append([(total, formed, p) for (total, formed), p in sorted(dist.items())])
+        lo, hi = min(ours), max(ours)
+        hand_lo, hand_hi = seats[lo]["unrevealed"], seats[hi]["unrevealed"]
+        if me == lo:
+            hand_lo = mine
+        else:
+            hand_hi = mine
+        plans = [(x, y) for x in hand_lo for y in hand_hi if x != y]
+        if not plans:
+            return legal[0]
+        worth_by_leader: dict[int, dict[int, float]] = {}
+        for leader in (lo, hi):
+            assistant = hi if leader == lo else lo
+            totals = sorted({x + y for x, y in plans if (x > y) == (leader == lo)})
+
+            def order_teams(
+                total: int,
+                values: list[int],
+                formed: list[bool],
+                leader: int = leader,
+                assistant: int = assistant,
+            ) -> list[Step]:
+                rows = []
+                for team in teams:
+                    if team == ours:
+                        rows.append((total, True, leader, assistant))
+                    else:
+                        index = rivals.index(team)
+                        rows.append((values[index], formed[index], team[0], team[1]))
+                return _order_teams(rows)
+
+            worth_by_leader[leader] = self._expectations(
+                totals, units, order_teams, offer, gains, weights, me
+            )
+
+        def plan_value(plan: tuple[int, int]) -> tuple[float, int, int]:
+            x, y = plan
+            leader = lo if x > y else hi
+            return (worth_by_leader[leader][x + y] - price * (x + y), -(x + y), -x)
+
+        x, y = max(plans, key=plan_value)
+        card = x if me == lo else y
+        return next(a for a in legal if a.index == card)
+
+    def _expectations(
+        self,
+        candidates: Sequence[int],
+        units: list[Unit],
+        order: Callable[[int, list[int], list[bool]], list[Step]],
+        offer: list[int],
+        gains: list[list[float]],
+        weights: list[float],
+        me: int,
+    ) -> dict[int, float]:
+        """Expected worth of each own card (or Team Total), over the others' random plays.
+
+        Outcomes are grouped by how every value compares with every other (and which teams
+        formed): only that decides the order of choosing, so each group is simulated once.
+        """
+        memo: dict[tuple[Step, ...], float] = {}
+        result: dict[int, float] = {}
+        count = len(units)
+        for mine in candidates:
+            groups: dict[tuple[Any, ...], list[Any]] = {}
+            if count == 1:
+                for value, formed, p in units[0]:
+                    one: tuple[Any, ...] = (_sign(value - mine), formed)
+                    group = groups.get(one)
+                    if group is None:
+                        groups[one] = [p, (value,), (formed,)]
+                    else:
+                        group[0] += p
+            else:
+                for v1, f1, p1 in units[0]:
+                    s1 = _sign(v1 - mine)
+                    for v2, f2, p2 in units[1]:
+                        key = (s1, _sign(v2 - mine), _sign(v2 - v1), f1, f2)
+                        group = groups.get(key)
+                        if group is None:
+                            groups[key] = [p1 * p2, (v1, v2), (f1, f2)]
+                        else:
+                            group[0] += p1 * p2
+            total = 0.0
+            for p, values, formed in groups.values():
+                steps = tuple(order(mine, list(values), list(formed)))
+                worth = memo.get(steps)
+                if worth is None:
+                    worth = memo[steps] = _simulate(steps, offer, gains, weights, me)
+                total += p * worth
+            result[mine] = total
+        return result
+
+
+def _simulate(
+    steps: tuple[Step, ...],
+    offer: list[int],
+    gains: list[list[float]],
+    weights: list[float],
+    me: int,
+) -> float:
+    """What a round's picks are worth to ``me``, every picker taking what helps it most."""
+    pool = list(offer)
+    worth = 0.0
+    for step, seat, partner in steps:
+        if not pool:
+            break
+        if step == DEAL:
+            mean = sum(
+                gains[seat][c] * weights[seat] + gains[partner][c] * weights[partner] for c in pool
+            ) / len(pool)
+            worth += mean
+            pool.remove(min(pool))
+            continue
+        cards = sorted(set(pool))
+        row = gains[seat]
+        if step == SHARED:
+            other = gains[partner]
+            card = max(cards, key=lambda c: row[c] + other[c])
+            worth += row[card] * weights[seat] + other[card] * weights[partner]
+        else:
+            card = max(cards, key=lambda c: row[c])
+            worth += row[card] * weights[seat]
+            if step == CHOOSE_PARTNER:  # R36: the picker shares it with one of the others
+                others = [q for q in range(len(gains)) if q != seat]
+                if seat == me:
+                    worth += max(gains[q][card] * weights[q] for q in others)
+                else:
+                    worth += sum(gains[q][card] * weights[q] for q in others) / len(others)
+        pool.remove(card)
+    return worth
