@@ -15,12 +15,13 @@ Its ideas, in the order of a round:
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
-from gamenight.core.rng import Rng
+from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gnome.actions import PLAY, TAKE, Action
 from gamenight.games.gnome.params import GnomeParams
 from gamenight.games.gnome.rules import _order_3p, _order_teams
@@ -42,26 +43,29 @@ class GnomeHeuristic:
     def __init__(
         self,
         params: GnomeParams | None = None,
-        thrift: float = 0.3,
+        thrift: float = 0.0,
         team: float = 1.0,
         rivals: float = 0.5,
+        noise: float = 2.0,
     ) -> None:
         self.params = params if params is not None else GnomeParams()
         self.scorer = Scorer(self.params)
         self.thrift = thrift  # price of a Teamwork pip, in result points, early in the game
         self.team = team  # weight of the partner's gain against one's own
         self.rivals = rivals  # weight of the other seats' gains (counted against)
+        self.noise = noise  # random spread, in result points, added to each card's worth
 
     @classmethod
     def from_options(
         cls, options: Mapping[str, str], params: GnomeParams | None = None
     ) -> GnomeHeuristic:
-        check_options(options, {"thrift", "team", "rivals"}, "heuristic")
+        check_options(options, {"thrift", "team", "rivals", "noise"}, "heuristic")
         return cls(
             params=params,
-            thrift=option_float(options, "thrift", 0.3, 0.0, 10.0, "heuristic"),
+            thrift=option_float(options, "thrift", 0.0, 0.0, 10.0, "heuristic"),
             team=option_float(options, "team", 1.0, 0.0, 2.0, "heuristic"),
             rivals=option_float(options, "rivals", 0.5, 0.0, 2.0, "heuristic"),
+            noise=option_float(options, "noise", 2.0, 0.0, 20.0, "heuristic"),
         )
 
     def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
@@ -69,7 +73,7 @@ class GnomeHeuristic:
             return legal_actions[0]
         kind = legal_actions[0].kind
         if kind == PLAY:
-            return self._commit(view, legal_actions)
+            return self._commit(view, legal_actions, rng)
         if kind == TAKE:
             return self._pick(view, legal_actions)
         return self._share(view, legal_actions)
@@ -130,7 +134,7 @@ class GnomeHeuristic:
         return min(legal, key=lambda a: (seats[a.index]["score"] + gains[a.index][kind], a.index))
 
     # -- Teamwork cards ---------------------------------------------------------------------
-    def _commit(self, view: View, legal: Sequence[Action]) -> Action:
+    def _commit(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         me = view["viewer"]
         seats = view["seats"]
         players = view["players"]
@@ -155,17 +159,16 @@ class GnomeHeuristic:
                 return _order_3p(cards)
 
             worth = self._expectations(mine, units, order3, offer, gains, weights, me)
-            best = max(mine, key=lambda v: (worth[v] - price * v, -v))
+            spread = {v: self.noise * rng.random() for v in mine}
+            best = max(mine, key=lambda v: (worth[v] - price * v + spread[v], -v))
             return next(a for a in legal if a.index == best)
         # With partners, plan from public information only, so both partners agree.
         teams = [tuple(team) for team in view["teams"]]
         ours = next(team for team in teams if me in team)
-        partner = ours[0] if ours[1] == me else ours[1]
         gains = self._gains(self._collections(view, None))
-        weights = [
-            1.0 if seat == me else self.team if seat == partner else -self.rivals / (players - 2)
-            for seat in range(players)
-        ]
+        # Both partners weigh the team alike (``team`` only shapes picks), or their plans
+        # would differ.
+        weights = [1.0 if seat in ours else -self.rivals / (players - 2) for seat in range(players)]
         rivals = [team for team in teams if team != ours]
         units = []
         for a, b in rivals:
@@ -187,6 +190,7 @@ class GnomeHeuristic:
         if not plans:
             return legal[0]
         worth_by_leader: dict[int, dict[int, float]] = {}
+        cache: dict[int, dict[tuple[int, ...], float]] = {}
         for leader in (lo, hi):
             assistant = hi if leader == lo else lo
             totals = sorted({x + y for x, y in plans if (x > y) == (leader == lo)})
@@ -208,13 +212,22 @@ class GnomeHeuristic:
                 return _order_teams(rows)
 
             worth_by_leader[leader] = self._expectations(
-                totals, units, order_teams, offer, gains, weights, me
+                totals, units, order_teams, offer, gains, weights, me, cache
             )
+
+        # Noise keeps teams that reason alike from always tying. It is drawn from public
+        # information and the team's seats, so both partners draw the same.
+        path = [lo, hi, view["round"], *offer]
+        for seat in seats:
+            path += seat["played"]
+        shared_rng = Rng(derive_seed(0x6E0E, *path))
+        jitter = {plan: self.noise * shared_rng.random() for plan in plans}
 
         def plan_value(plan: tuple[int, int]) -> tuple[float, int, int]:
             x, y = plan
             leader = lo if x > y else hi
-            return (worth_by_leader[leader][x + y] - price * (x + y), -(x + y), -x)
+            worth = worth_by_leader[leader][x + y] - price * (x + y) + jitter[plan]
+            return (worth, -(x + y), -x)
 
         x, y = max(plans, key=plan_value)
         card = x if me == lo else y
@@ -229,44 +242,107 @@ class GnomeHeuristic:
         gains: list[list[float]],
         weights: list[float],
         me: int,
+        cache: dict[int, dict[tuple[int, ...], float]] | None = None,
     ) -> dict[int, float]:
         """Expected worth of each own card (or Team Total), over the others' random plays.
 
         Outcomes are grouped by how every value compares with every other (and which teams
         formed): only that decides the order of choosing, so each group is simulated once.
         """
-        memo: dict[tuple[Step, ...], float] = {}
+        memo: dict[tuple[int, ...], float] = {}
         result: dict[int, float] = {}
-        count = len(units)
         for mine in candidates:
-            groups: dict[tuple[Any, ...], list[Any]] = {}
-            if count == 1:
-                for value, formed, p in units[0]:
-                    one: tuple[Any, ...] = (_sign(value - mine), formed)
-                    group = groups.get(one)
-                    if group is None:
-                        groups[one] = [p, (value,), (formed,)]
-                    else:
-                        group[0] += p
+            if len(units) == 1:
+                groups: dict[tuple[int, ...], float] = {}
+                for value, flag, p in units[0]:
+                    key: tuple[int, ...] = (_sign(value - mine), int(flag))
+                    groups[key] = groups.get(key, 0.0) + p
+            elif cache is not None and mine in cache:
+                groups = cache[mine]
             else:
-                for v1, f1, p1 in units[0]:
-                    s1 = _sign(v1 - mine)
-                    for v2, f2, p2 in units[1]:
-                        key = (s1, _sign(v2 - mine), _sign(v2 - v1), f1, f2)
-                        group = groups.get(key)
-                        if group is None:
-                            groups[key] = [p1 * p2, (v1, v2), (f1, f2)]
-                        else:
-                            group[0] += p1 * p2
+                groups = _pair_groups(mine, units[0], _prefix_sums(units[1]))
+                if cache is not None:
+                    cache[mine] = groups
             total = 0.0
-            for p, values, formed in groups.values():
-                steps = tuple(order(mine, list(values), list(formed)))
-                worth = memo.get(steps)
+            for key, p in groups.items():
+                worth = memo.get(key)
                 if worth is None:
-                    worth = memo[steps] = _simulate(steps, offer, gains, weights, me)
+                    values, flags = _representatives(key)
+                    steps = tuple(order(0, values, flags))
+                    worth = memo[key] = _simulate(steps, offer, gains, weights, me)
                 total += p * worth
             result[mine] = total
         return result
+
+
+def _representatives(key: tuple[int, ...]) -> tuple[list[int], list[bool]]:
+    """Values that compare as ``key`` says, against an own value of 0.
+
+    ``key`` is (sign of v1) and formed flag for one rival unit, or (sign of v1, sign of v2,
+    sign of v2 - v1, formed 1, formed 2) for two; the order of choosing depends on nothing else.
+    """
+    if len(key) == 2:
+        return [2 * key[0]], [bool(key[1])]
+    s1, s2, s12, f1, f2 = key
+    v1 = 2 * s1
+    v2 = v1 + s12 if s1 == s2 else 2 * s2
+    return [v1, v2], [bool(f1), bool(f2)]
+
+
+Prefix = dict[bool, tuple[list[int], list[float]]]
+
+
+def _prefix_sums(unit: Unit) -> Prefix:
+    """For each formed flag: the unit's sorted values and the prefix sums of their chances."""
+    second = unit
+    by_formed: Prefix = {}
+    for flag in (False, True):
+        values = sorted({v for v, f, _ in second if f == flag})
+        mass = dict.fromkeys(values, 0.0)
+        for v, f, p in second:
+            if f == flag:
+                mass[v] += p
+        prefix = [0.0]
+        for v in values:
+            prefix.append(prefix[-1] + mass[v])
+        by_formed[flag] = (values, prefix)
+    return by_formed
+
+
+def _pair_groups(mine: int, first: Unit, by_formed: Prefix) -> dict[tuple[int, ...], float]:
+    """P(key) over two independent rival units, key as in :func:`_representatives`.
+
+    For each value of the first unit the second unit's values fall in at most five ranges
+    (below, at, between, at, above the two values), read off prefix sums.
+    """
+    groups: dict[tuple[int, ...], float] = {}
+    for v1, f1, p1 in first:
+        s1 = _sign(v1 - mine)
+        low, high = min(v1, mine), max(v1, mine)
+        for flag, (values, prefix) in by_formed.items():
+            if not values:
+                continue
+            below_low = prefix[bisect_left(values, low)]
+            upto_low = prefix[bisect_right(values, low)]
+            below_high = prefix[bisect_left(values, high)]
+            upto_high = prefix[bisect_right(values, high)]
+            ranges = [(low - 0.5, below_low), (float(low), upto_low - below_low)]
+            if high != low:
+                ranges += [
+                    ((low + high) / 2, below_high - upto_low),
+                    (float(high), upto_high - below_high),
+                ]
+            ranges.append((high + 0.5, prefix[-1] - upto_high))
+            for point, p in ranges:
+                if p <= 0.0:
+                    continue
+                key = (s1, _fsign(point - mine), _fsign(point - v1), int(f1), int(flag))
+                groups[key] = groups.get(key, 0.0) + p1 * p
+    return groups
+
+
+def _fsign(x: float) -> int:
+    return (x > 0) - (x < 0)
 
 
 def _simulate(

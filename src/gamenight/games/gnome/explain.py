@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamenight.games.gnome.actions import Action, Kind
-from gamenight.games.gnome.state import COMMIT, OVER, PARTNER, PICK, GnomeState, Step
+from gamenight.games.gnome.state import COMMIT, OVER, PARTNER, PICK, GnomeState
 
 if TYPE_CHECKING:
     from gamenight.games.gnome.rules import GnomeGame
@@ -38,21 +38,11 @@ def explain(game: GnomeGame, state: GnomeState, player: int, action: Action) -> 
     if player != state.actor:
         return f"R12: seat {state.actor} is choosing now, not seat {player}"
     if phase == PICK:
-        step = state.queue[-1][0]
         if action.kind != Kind.TAKE:
             return f"R12: it is your pick: take COLOUR from the offer; '{action}' is not possible"
         offer = ", ".join(names[c].lower() for c in sorted(set(state.offer)))
-        rule = {
-            int(Step.INDIVIDUAL): "R27",
-            int(Step.SHARED): "R27",
-            int(Step.CHOOSE_PARTNER): "R36",
-        }.get(step, "R12")
-        if n == 6:
-            rule = "R31" if rule == "R27" else rule
-        elif n == 3:
-            rule = "R36"
         return (
-            f"{rule}: there is no {names[action.index]} card on offer; take one of the cards "
+            f"R12: there is no {names[action.index]} card on offer; take one of the cards "
             f"on offer ({offer})"
         )
     if phase == PARTNER:
