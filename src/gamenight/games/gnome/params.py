@@ -110,19 +110,8 @@ class GnomeParams(Params):
                 f"rounds must be between 1 and {len(values)} (the Teamwork cards of a player)"
             )
         for players in (3, 4, 6):
-            per_round = self.cards_per_round(players)
-            if per_round < 1:
+            if self.cards_per_round(players) < 1:
                 raise InvalidParamsError(f"cards_per_round_{players}p must be at least 1")
-            deck = len(self.research_deck(players))
-            if deck < self.rounds * per_round:
-                raise InvalidParamsError(
-                    f"{players} players: the Research deck holds {deck} cards, fewer than "
-                    f"rounds x cards_per_round_{players}p = {self.rounds * per_round}"
-                )
-            if self.uses_secrets(players) and len(self.secret_deck(players)) < players:
-                raise InvalidParamsError(
-                    f"{players} players: the Secret deck needs at least {players} cards"
-                )
         _check_teams("teams_4p", self.teams_4p, 4)
         _check_teams("teams_6p", self.teams_6p, 6)
         if any(score < 0 for score in self.score_table):
@@ -137,6 +126,20 @@ class GnomeParams(Params):
             )
         if self.max_actions < 1:
             raise InvalidParamsError("max_actions must be at least 1")
+
+    def check_players(self, players: int) -> None:
+        """What only a given player count needs: enough Research and Secret cards (D1, R3)."""
+        per_round = self.cards_per_round(players)
+        deck = len(self.research_deck(players))
+        if deck < self.rounds * per_round:
+            raise InvalidParamsError(
+                f"{players} players: the Research deck holds {deck} cards, fewer than "
+                f"rounds x cards_per_round_{players}p = {self.rounds * per_round}"
+            )
+        if self.uses_secrets(players) and len(self.secret_deck(players)) < players:
+            raise InvalidParamsError(
+                f"{players} players: the Secret deck needs at least {players} cards"
+            )
 
     # -- derived data (cached: params are frozen) ------------------------------------------
     @cached_property

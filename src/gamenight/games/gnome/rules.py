@@ -90,11 +90,13 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         return GnomeParams()
 
     def check_player_count(self, num_players: int) -> None:
+        """G12: the player count, session play (R29) and the decks (D1) must fit together."""
         super().check_player_count(num_players)
         if self.params.session_games > 1 and num_players != 4:
             raise PlayerCountError(
                 f"G.Nome session play (R29) is for 4 players only, not {num_players}"
             )
+        self.params.check_players(num_players)
 
     # -- setup ------------------------------------------------------------------------------
     def new_state(self, num_players: int, seed: int) -> GnomeState:
