@@ -20,9 +20,7 @@ def ended(players: int = 4, seed: int = 0, **overrides: object) -> Match:
     return match
 
 
-def set_final(
-    state: GnomeState, collections: list[list[int]], left: list[int | None]
-) -> None:
+def set_final(state: GnomeState, collections: list[list[int]], left: list[int | None]) -> None:
     """Each seat holds exactly ``collections[seat]`` (as Individual cards) and has the one
     Teamwork card ``left[seat]`` (None: no card) left."""
     state.secret = (-1,) * state.num_players
@@ -189,7 +187,7 @@ def test_d9_session_tie_on_both_means_no_one_wins() -> None:
 @pytest.mark.parametrize("players", [3, 6])
 def test_r29_g12_session_play_is_refused_at_other_player_counts(players: int) -> None:
     game = registry_game("gnome", variant="session")
-    with pytest.raises(PlayerCountError, match="session play .* 4 players only, not"):
+    with pytest.raises(PlayerCountError, match=r"session play .* 4 players only, not"):
         Match(game, players, 0)
     with pytest.raises(PlayerCountError):
         game.new_state(players, 0)
