@@ -12,12 +12,17 @@ from gamenight.core.game import View
 
 _PALETTE = ("red", "yellow", "green", "blue", "magenta", "cyan", "bright_red", "bright_green")
 _RAINBOW = ("red", "yellow", "green", "blue", "magenta")
-_STEPS = {
-    "individual": "takes an Individual card",
-    "shared": "takes a Shared card",
-    "choose-partner": "takes a card to share",
-    "deal": "is dealt a Shared card at random",
+_STEPS = {  # (for "you", for another seat)
+    "individual": ("take an Individual card", "takes an Individual card"),
+    "shared": ("take a Shared card", "takes a Shared card"),
+    "choose-partner": ("take a card to share", "takes a card to share"),
+    "deal": ("are dealt a Shared card at random", "is dealt a Shared card at random"),
 }
+
+
+def _does(view: View, seat: int, step: str) -> str:
+    you, other = _STEPS[step]
+    return f"you {you}" if seat == view["viewer"] else f"seat {seat} {other}"
 
 
 def _card(view: View, name: str) -> Text:
@@ -117,21 +122,21 @@ def _status(view: View) -> Text:
         return status
     actor = view["actor"]
     if phase == "partner":
+        you = actor == view["viewer"]
         status.append(f"{_who(view, actor)} took ", style="bold")
         status.append_text(_card(view, view["pending"]))
-        status.append(" and now chooses whom to share it with.", style="bold")
+        choose = "choose" if you else "chooses"
+        status.append(f" and now {choose} whom to share it with.", style="bold")
         return status
     queue = view["queue"]
-    step = queue[0] if queue else None
-    status.append(f"{_who(view, actor)} ", style="bold")
-    status.append(_STEPS.get(step["step"], "chooses") if step else "chooses", style="bold")
-    if step and step["partner"] is not None and step["step"] == "shared":
+    step = queue[0]
+    now = _does(view, actor, step["step"])
+    status.append(now[0].upper() + now[1:], style="bold")
+    if step["partner"] is not None and step["step"] == "shared":
         status.append(f" (with {_seat_name(view, step['partner'])})", style="bold")
     status.append(".", style="bold")
     if len(queue) > 1:
-        later = "; ".join(
-            f"{_seat_name(view, s['seat'])} {_STEPS[s['step']].split(' ', 1)[1]}" for s in queue[1:]
-        )
+        later = "; ".join(_does(view, s["seat"], s["step"]) for s in queue[1:])
         status.append(f" Then: {later}.", style="dim")
     return status
 
@@ -193,7 +198,7 @@ def _shared_cell(view: View, items: list[tuple[str, int]]) -> Text:
         if i:
             text.append(" ")
         text.append_text(_card(view, card))
-        text.append(f"(+{other})", style="dim")
+        text.append(f"(with {other})", style="dim")
     return text
 
 
