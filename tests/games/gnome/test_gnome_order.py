@@ -6,6 +6,8 @@ Match and follows the picks. Default teams: 4 players (0,2) (1,3); 6 players (0,
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from gnome_testkit import (
     BLUE,
@@ -22,6 +24,7 @@ from gnome_testkit import (
 )
 
 from gamenight.core import IllegalActionError
+from gamenight.games.gnome.rules import _order_teams, _queue_4p
 from gamenight.games.gnome.state import CHOOSE_PARTNER, COMMIT, DEAL, INDIVIDUAL, PARTNER, SHARED
 
 
@@ -281,3 +284,16 @@ def test_g3_g5_the_lowest_player_chooses_when_several_cards_remain() -> None:
     match.apply(0, "share 1")
     assert match.state.shared == [(BLUE, 0, 1)]
     assert match.state.discard == [GREEN]
+
+
+def test_r27_r28_d4_the_4_player_shortcut_agrees_with_the_general_order() -> None:
+    """The hot path's queue for two teams equals the general order, for every card set."""
+    teams = ((0, 2), (1, 3))
+    for cards in itertools.product(range(1, 6), repeat=4):
+        rows = []
+        for a, b in teams:
+            va, vb = cards[a], cards[b]
+            leader, assistant = (a, b) if va > vb else (b, a)
+            rows.append((va + vb, va != vb, leader, assistant))
+        general = _order_teams(rows)
+        assert _queue_4p(list(cards), teams) == general[::-1], cards

@@ -171,7 +171,7 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         """Every legal action; the lists are shared between calls and must not be changed."""
         phase = state.phase
         if phase == P_COMMIT:
-            if state.commit[player] or player not in state.actors:
+            if state.commit[player]:  # committed, or a last card played at once (G1)
                 return []
             cards = state.hand[player]
             found = self._play_lists.get(cards)
@@ -236,9 +236,12 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         for seat, cards in enumerate(state.played):
             cards.append(commit[seat])
         state.commit = [0] * state.num_players
-        queue = self.order_of_choosing(state)
-        queue.reverse()
-        state.queue = queue
+        if len(state.teams) == 2:
+            state.queue = _queue_4p(commit, state.teams)
+        else:
+            queue = self.order_of_choosing(state)
+            queue.reverse()
+            state.queue = queue
         self._advance(state)
 
     def order_of_choosing(self, state: GnomeState) -> list[Step]:
@@ -396,6 +399,27 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
 
     def explain_illegal(self, state: GnomeState, player: int, action: Action) -> str:
         return explain(self, state, player, action)
+
+
+def _queue_4p(cards: list[int], teams: tuple[tuple[int, int], ...]) -> list[Step]:
+    """R27, R28, D4 for two teams, as a queue (next step last): the hot path's shortcut for
+    what :func:`_order_teams` works out in general."""
+    (a, b), (c, d) = teams
+    va, vb, vc, vd = cards[a], cards[b], cards[c], cards[d]
+    first, second = va + vb, vc + vd
+    if first == second:
+        return []
+    if first < second:
+        a, b, va, vb, c, d, vc, vd = c, d, vc, vd, a, b, va, vb
+    queue: list[Step] = []
+    if va != vb:  # the highest team formed: its Assistant picks 3rd, its Leader 1st
+        queue.append((S_INDIVIDUAL, b if va > vb else a, -1))
+    if vc != vd:
+        low_leader, low_assistant = (c, d) if vc > vd else (d, c)
+        queue.append((S_SHARED, low_assistant, low_leader))
+    if va != vb:
+        queue.append((S_INDIVIDUAL, a if va > vb else b, -1))
+    return queue
 
 
 def _order_3p(values: list[int]) -> list[Step]:
