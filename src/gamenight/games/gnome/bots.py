@@ -4,10 +4,12 @@ Its ideas, in the order of a round:
 - Teamwork card: for every card it could play (with 4 or 6 players: every pair of cards for it
   and its partner), it works out the chance of each ranking of the Team Totals, assuming the
   other seats play any card they have left at random, and what the picks that ranking gives
-  would be worth (simulated with greedy pickers). It subtracts a price for spending high
-  cards early, and plays the best. Partners coordinate without talking: the pair is chosen
-  from public information only (the cards both have left, the cards on offer, the face-up
-  collections), so both partners compute the same pair and never play the same number.
+  would be worth (simulated with greedy pickers). It adds a little random spread, so that bots
+  alike do not always play alike (and tie), and plays the best. Option ``thrift`` charges a
+  price for spending high cards early; it is off by default, as self-play found it a loss.
+  Partners coordinate without talking: the pair is chosen from public information only (the
+  cards both have left, the cards on offer, the face-up collections) and a spread drawn from
+  that information, so both partners compute the same pair and never play the same number.
 - Research card: the card that adds most to its own result (its Secret card included); for a
   Shared card, to its own and its partner's result together.
 - 3-player Shared card: shares with the player it helps least.
@@ -47,25 +49,31 @@ class GnomeHeuristic:
         team: float = 1.0,
         rivals: float = 0.5,
         noise: float = 2.0,
+        noise_3p: float = 6.0,
     ) -> None:
         self.params = params if params is not None else GnomeParams()
         self.scorer = Scorer(self.params)
         self.thrift = thrift  # price of a Teamwork pip, in result points, early in the game
         self.team = team  # weight of the partner's gain against one's own
         self.rivals = rivals  # weight of the other seats' gains (counted against)
-        self.noise = noise  # random spread, in result points, added to each card's worth
+        # Random spread, in result points, added to each choice's worth: bots that reason
+        # alike would otherwise play alike, and equal cards or Team Totals win nothing. Three
+        # players collide more (two alike bots tie outright), so they get more spread.
+        self.noise = noise
+        self.noise_3p = noise_3p
 
     @classmethod
     def from_options(
         cls, options: Mapping[str, str], params: GnomeParams | None = None
     ) -> GnomeHeuristic:
-        check_options(options, {"thrift", "team", "rivals", "noise"}, "heuristic")
+        check_options(options, {"thrift", "team", "rivals", "noise", "noise3p"}, "heuristic")
         return cls(
             params=params,
             thrift=option_float(options, "thrift", 0.0, 0.0, 10.0, "heuristic"),
             team=option_float(options, "team", 1.0, 0.0, 2.0, "heuristic"),
             rivals=option_float(options, "rivals", 0.5, 0.0, 2.0, "heuristic"),
             noise=option_float(options, "noise", 2.0, 0.0, 20.0, "heuristic"),
+            noise_3p=option_float(options, "noise3p", 6.0, 0.0, 20.0, "heuristic"),
         )
 
     def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
@@ -159,7 +167,7 @@ class GnomeHeuristic:
                 return _order_3p(cards)
 
             worth = self._expectations(mine, units, order3, offer, gains, weights, me)
-            spread = {v: self.noise * rng.random() for v in mine}
+            spread = {v: self.noise_3p * rng.random() for v in mine}
             best = max(mine, key=lambda v: (worth[v] - price * v + spread[v], -v))
             return next(a for a in legal if a.index == best)
         # With partners, plan from public information only, so both partners agree.
