@@ -28,9 +28,15 @@ from gamenight.games.gnome.actions import PLAY, TAKE, Action
 from gamenight.games.gnome.params import GnomeParams
 from gamenight.games.gnome.rules import _order_3p, _order_teams
 from gamenight.games.gnome.scoring import Scorer
-from gamenight.games.gnome.state import CHOOSE_PARTNER, DEAL, SHARED
+from gamenight.games.gnome.state import CHOOSE_PARTNER, DEAL, INDIVIDUAL, SHARED
 
 Step = tuple[int, int, int]
+_STEP_KINDS = {
+    "individual": INDIVIDUAL,
+    "shared": SHARED,
+    "choose-partner": CHOOSE_PARTNER,
+    "deal": DEAL,
+}
 Unit = list[tuple[int, bool, float]]  # (card or Team Total, formed, probability)
 
 
@@ -121,16 +127,33 @@ class GnomeHeuristic:
 
     # -- picks -------------------------------------------------------------------------------
     def _pick(self, view: View, legal: Sequence[Action]) -> Action:
+        """The card worth most now, plus what the round's later picks then give everyone
+        (rivals' gains counted against it)."""
         me = view["viewer"]
         gains = self._gains(self._collections(view, me))
         step = view["queue"][0]
         partner = step["partner"] if step["step"] == "shared" else None
+        players = view["players"]
+        teammate = next((a + b - me for a, b in view["teams"] if me in (a, b)), -1)
+        rival = -self.rivals / max(players - (2 if teammate >= 0 else 1), 1)
+        weights = [
+            1.0 if seat == me else self.team if seat == teammate else rival
+            for seat in range(players)
+        ]
+        later = tuple(
+            (_STEP_KINDS[s["step"]], s["seat"], -1 if s["partner"] is None else s["partner"])
+            for s in view["queue"][1:]
+        )
+        offer = [self.params.kind_of[name.lower()] for name in view["offer"]]
 
         def worth(action: Action) -> float:
-            value = gains[me][action.index]
+            card = action.index
+            value = gains[me][card]
             if partner is not None:
-                value += self.team * gains[partner][action.index]
-            return value
+                value += self.team * gains[partner][card]
+            rest = list(offer)
+            rest.remove(card)
+            return value + _simulate(later, rest, gains, weights, me)
 
         return max(legal, key=worth)
 
