@@ -24,7 +24,7 @@ from gnome_testkit import (
 )
 
 from gamenight.core import IllegalActionError
-from gamenight.games.gnome.rules import _order_teams, _queue_4p
+from gamenight.games.gnome.rules import order_for_teams, queue_4p
 from gamenight.games.gnome.state import CHOOSE_PARTNER, COMMIT, DEAL, INDIVIDUAL, PARTNER, SHARED
 
 
@@ -295,5 +295,5 @@ def test_r27_r28_d4_the_4_player_shortcut_agrees_with_the_general_order() -> Non
             va, vb = cards[a], cards[b]
             leader, assistant = (a, b) if va > vb else (b, a)
             rows.append((va + vb, va != vb, leader, assistant))
-        general = _order_teams(rows)
-        assert _queue_4p(list(cards), teams) == general[::-1], cards
+        general = order_for_teams(rows)
+        assert queue_4p(list(cards), teams) == general[::-1], cards

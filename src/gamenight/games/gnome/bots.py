@@ -26,7 +26,7 @@ from gamenight.core.game import View
 from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gnome.actions import PLAY, TAKE, Action
 from gamenight.games.gnome.params import GnomeParams
-from gamenight.games.gnome.rules import _order_3p, _order_teams
+from gamenight.games.gnome.rules import order_for_3p, order_for_teams
 from gamenight.games.gnome.scoring import Scorer
 from gamenight.games.gnome.state import CHOOSE_PARTNER, DEAL, INDIVIDUAL, SHARED
 
@@ -187,7 +187,7 @@ class GnomeHeuristic:
                 cards[me] = mine_value
                 for seat, value in zip(others, values, strict=True):
                     cards[seat] = value
-                return _order_3p(cards)
+                return order_for_3p(cards)
 
             worth = self._expectations(mine, units, order3, offer, gains, weights, me)
             spread = {v: self.noise_3p * rng.random() for v in mine}
@@ -240,7 +240,7 @@ class GnomeHeuristic:
                     else:
                         index = rivals.index(team)
                         rows.append((values[index], formed[index], team[0], team[1]))
-                return _order_teams(rows)
+                return order_for_teams(rows)
 
             worth_by_leader[leader] = self._expectations(
                 totals, units, order_teams, offer, gains, weights, me, cache

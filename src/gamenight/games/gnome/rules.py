@@ -237,7 +237,7 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             cards.append(commit[seat])
         state.commit = [0] * state.num_players
         if len(state.teams) == 2:
-            state.queue = _queue_4p(commit, state.teams)
+            state.queue = queue_4p(commit, state.teams)
         else:
             queue = self.order_of_choosing(state)
             queue.reverse()
@@ -251,13 +251,13 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         """
         played = state.played
         if state.num_players == 3:
-            return _order_3p([cards[-1] for cards in played])
+            return order_for_3p([cards[-1] for cards in played])
         teams = []
         for a, b in state.teams:
             va, vb = played[a][-1], played[b][-1]
             leader, assistant = (a, b) if va > vb else (b, a)
             teams.append((va + vb, va != vb, leader, assistant))  # R9-R11
-        return _order_teams(teams)
+        return order_for_teams(teams)
 
     def _advance(self, state: GnomeState) -> None:
         """Carry out the round's steps up to the next real choice; then the next round.
@@ -401,9 +401,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         return explain(self, state, player, action)
 
 
-def _queue_4p(cards: list[int], teams: tuple[tuple[int, int], ...]) -> list[Step]:
+def queue_4p(cards: list[int], teams: tuple[tuple[int, int], ...]) -> list[Step]:
     """R27, R28, D4 for two teams, as a queue (next step last): the hot path's shortcut for
-    what :func:`_order_teams` works out in general."""
+    what :func:`order_for_teams` works out in general."""
     (a, b), (c, d) = teams
     va, vb, vc, vd = cards[a], cards[b], cards[c], cards[d]
     first, second = va + vb, vc + vd
@@ -422,7 +422,7 @@ def _queue_4p(cards: list[int], teams: tuple[tuple[int, int], ...]) -> list[Step
     return queue
 
 
-def _order_3p(values: list[int]) -> list[Step]:
+def order_for_3p(values: list[int]) -> list[Step]:
     """R36-R38, D6: the order of choosing for the 3-player variant."""
     distinct = len(set(values))
     if distinct == 1:  # R38: a huge fight; the cards are discarded
@@ -435,7 +435,7 @@ def _order_3p(values: list[int]) -> list[Step]:
     return [(S_INDIVIDUAL, high, -1), (S_CHOOSE_PARTNER, low, -1)]
 
 
-def _order_teams(teams: list[tuple[int, bool, int, int]]) -> list[Step]:
+def order_for_teams(teams: list[tuple[int, bool, int, int]]) -> list[Step]:
     """R27, R28, R31-R33, D4, D5: the order of choosing for 4 and 6 players.
 
     ``teams`` holds (Team Total, formed, Leader, Assistant) per team. A team that did not form
