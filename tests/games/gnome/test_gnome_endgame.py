@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from gnome_testkit import BLUE, GREEN, PURPLE, RED, YELLOW, finish_randomly, make_game, new_match
 
-from gamenight.core import InvalidParamsError, Match, PlayerCountError
+from gamenight.core import InvalidParamsError, Match, PlayerCountError, Rng
 from gamenight.core.registry import make_game as registry_game
 from gamenight.games.gnome.state import GnomeState
 
@@ -219,3 +219,21 @@ def test_d1_rounds_need_a_deck_large_enough_for_the_player_count() -> None:
     with pytest.raises(InvalidParamsError, match="4 players: the Research deck holds 24"):
         Match(game, 4, 0)
     Match(game, 3, 0)  # 9 x 2 cards fit in the base deck of 24
+
+
+def test_g11_a_match_capped_mid_commit_keeps_the_face_down_cards_in_hand() -> None:
+    """Stopped after two commitments: those cards count as not played, in every view."""
+    match = new_match(4, seed=1, max_actions=2)
+    match.apply(0, "play 9")
+    match.apply(1, "play 4")
+    assert match.is_over()
+    game = match.game
+    for seat in range(4):
+        seen = match.view(seat)
+        assert [s["unrevealed"] for s in seen["seats"]] == [list(range(1, 10))] * 4
+        guess = game.determinize(seen, seat, Rng(seat))
+        assert game.view(guess, seat) == seen
+        assert sorted(game.components(guess)) == sorted(game.components(match.state))
+    outcome = match.outcome
+    assert outcome is not None
+    assert outcome.capped

@@ -35,8 +35,9 @@ def view(game: GnomeGame, state: GnomeState, player: int | None) -> View:
     seats = []
     for seat in range(n):
         cards = state.hand[seat]
-        if seat != player and state.commit[seat]:
-            cards |= 1 << state.commit[seat]  # a face-down card is still unrevealed
+        if state.commit[seat] and (seat != player or not committing):
+            # a face-down card is still unrevealed (also once a capped match stops mid-round)
+            cards |= 1 << state.commit[seat]
         secret = state.secret[seat]
         shows_secret = secret >= 0 and (over or seat == player)
         collection = state.collection(seat)
