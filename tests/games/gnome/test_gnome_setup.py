@@ -13,11 +13,13 @@ from gamenight.core import (
     InvalidParamsError,
     Match,
     PlayerCountError,
+    Rng,
     WrongActorError,
 )
 from gamenight.core.registry import entry
 from gamenight.core.registry import make_game as registry_game
 from gamenight.games.gnome.actions import Action, Kind
+from gamenight.games.gnome.chance import shuffle
 
 
 # -- components and set-up ----------------------------------------------------------------------
@@ -243,3 +245,19 @@ def test_illegal_pick_names_the_rule_and_changes_nothing() -> None:
 def test_public_action_hides_the_teamwork_card() -> None:
     match = new_match(4)
     assert match.public_action(0, match.parse("play 7")) == "play (face down)"
+
+
+def test_r3_r4_shuffles_are_uniform_and_reproducible() -> None:
+    """Every order of four cards comes up about equally often, and a seed fixes them all."""
+    rng = Rng(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(24_000):
+        cards = [0, 1, 2, 3]
+        shuffle(rng, cards)
+        counts[tuple(cards)] += 1
+    assert len(counts) == 24
+    assert all(850 <= n <= 1150 for n in counts.values())
+    first, second = list(range(32)), list(range(32))
+    shuffle(Rng(5), first)
+    shuffle(Rng(5), second)
+    assert first == second != list(range(32))

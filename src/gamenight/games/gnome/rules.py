@@ -15,6 +15,7 @@ from gamenight.games.gnome import actions as kinds
 from gamenight.games.gnome import state as phases
 from gamenight.games.gnome import views
 from gamenight.games.gnome.actions import Action, ActionBook
+from gamenight.games.gnome.chance import shuffle
 from gamenight.games.gnome.explain import explain
 from gamenight.games.gnome.params import GnomeParams
 from gamenight.games.gnome.scoring import Scorer
@@ -84,6 +85,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._secrets = {n: p.secret_deck(n) for n in self.spec.player_counts}
         self._play_lists: dict[int, list[Action]] = {}
         self._take_lists: dict[int, list[Action]] = {}
+        self._teams: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]
+        self._teams = {}
 
     @classmethod
     def default_params(cls) -> GnomeParams:
@@ -110,19 +113,15 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         """R1-R4, D1, D2, G8: teams, Teamwork cards, Secret cards and the Research deck."""
         n = state.num_players
         rng = state.rng
-        state.teams = self.params.teams(n, state.game_number)
-        partner = [-1] * n
-        for a, b in state.teams:
-            partner[a], partner[b] = b, a
-        state.partner = tuple(partner)
+        state.teams, state.partner = self._seating(n, state.game_number)
         research = list(self._research[n])
-        rng.shuffle(research)
+        shuffle(rng, research)
         unused = len(research) - self._rounds * self._per_round[n]
-        state.aside = tuple(sorted(research[:unused]))
-        state.deck = research[unused:]
+        state.aside = tuple(sorted(research[:unused])) if unused else ()
+        state.deck = research[unused:] if unused else research
         secrets = list(self._secrets[n])
         if secrets:
-            rng.shuffle(secrets)
+            shuffle(rng, secrets)
             state.secret = tuple(secrets[:n])
             state.secret_aside = tuple(sorted(secrets[n:]))
         else:
@@ -138,6 +137,20 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         state.discard = []
         state.pending = -1
         state.round = 0
+
+    def _seating(
+        self, players: int, game_number: int
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """D2, G9: the teams of a game, and every seat's partner (-1: none)."""
+        key = (players, game_number)
+        found = self._teams.get(key)
+        if found is None:
+            teams = self.params.teams(players, game_number)
+            partner = [-1] * players
+            for a, b in teams:
+                partner[a], partner[b] = b, a
+            found = self._teams[key] = (teams, tuple(partner))
+        return found
 
     def _start_round(self, state: GnomeState) -> None:
         """R6, R7: draw the round's Research cards; every seat chooses a Teamwork card."""

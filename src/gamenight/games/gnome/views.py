@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
+from gamenight.games.gnome.chance import shuffle
 from gamenight.games.gnome.state import COMMIT, OVER, GnomeState, Phase, Step
 
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeStat
             unseen_secret.remove(secret[seat])
         elif seen["has_secret"]:
             to_draw.append(seat)
-    rng.shuffle(unseen_secret)
+    shuffle(rng, unseen_secret)
     for seat in to_draw:
         secret[seat] = unseen_secret.pop()
     state.secret = tuple(secret)
@@ -206,7 +207,7 @@ def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeStat
         seen_cards.append(state.pending)
     for card in seen_cards:
         unseen.remove(card)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     size = data["deck"]
     state.deck = unseen[:size]
     state.aside = tuple(sorted(unseen[size:]))
