@@ -87,6 +87,7 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._take_lists: dict[int, list[Action]] = {}
         self._teams: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]
         self._teams = {}
+        self._fits: set[int] = set()  # player counts already checked (params are frozen)
 
     @classmethod
     def default_params(cls) -> GnomeParams:
@@ -94,12 +95,15 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
 
     def check_player_count(self, num_players: int) -> None:
         """G12: the player count, session play (R29) and the decks (D1) must fit together."""
+        if num_players in self._fits:
+            return
         super().check_player_count(num_players)
         if self.params.session_games > 1 and num_players != 4:
             raise PlayerCountError(
                 f"G.Nome session play (R29) is for 4 players only, not {num_players}"
             )
         self.params.check_players(num_players)
+        self._fits.add(num_players)
 
     # -- setup ------------------------------------------------------------------------------
     def new_state(self, num_players: int, seed: int) -> GnomeState:
