@@ -78,9 +78,9 @@ def test_heuristic_partners_never_play_the_same_number() -> None:
 
 def test_heuristic_options() -> None:
     game = make_game("gnome")
-    agent = make_agent("heuristic:thrift=0.5,noise=0,noise3p=1,team=0.8,rivals=1", game)
+    agent = make_agent("heuristic:thrift=0.5,noise=0,noise3p=1,team=0.8,rivals=1,model=0", game)
     assert isinstance(agent, GnomeHeuristic)
-    assert (agent.thrift, agent.noise, agent.noise_3p) == (0.5, 0.0, 1.0)
+    assert (agent.thrift, agent.noise, agent.noise_3p, agent.model) == (0.5, 0.0, 1.0, 0.0)
     assert (agent.team, agent.rivals) == (0.8, 1.0)
     with pytest.raises(BotError, match="no option 'greed'"):
         make_agent("heuristic:greed=1", game)

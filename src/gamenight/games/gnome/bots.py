@@ -10,6 +10,8 @@ Its ideas, in the order of a round:
   Partners coordinate without talking: the pair is chosen from public information only (the
   cards both have left, the cards on offer, the face-up collections) and a spread drawn from
   that information, so both partners compute the same pair and never play the same number.
+- With 3 players it expects each other player to play at random or, half the time, as this
+  bot would (a one-level model of the other players), which steers it away from ties.
 - Research card: the card that adds most to its own result (its Secret card included); for a
   Shared card, to its own and its partner's result together.
 - 3-player Shared card: shares with the player it helps least.
@@ -56,6 +58,7 @@ class GnomeHeuristic:
         rivals: float = 0.5,
         noise: float = 2.0,
         noise_3p: float = 6.0,
+        model: float = 0.5,
     ) -> None:
         self.params = params if params is not None else GnomeParams()
         self.scorer = Scorer(self.params)
@@ -67,12 +70,15 @@ class GnomeHeuristic:
         # players collide more (two alike bots tie outright), so they get more spread.
         self.noise = noise
         self.noise_3p = noise_3p
+        self.model = model  # 3 players: how far others are expected to play like this bot
 
     @classmethod
     def from_options(
         cls, options: Mapping[str, str], params: GnomeParams | None = None
     ) -> GnomeHeuristic:
-        check_options(options, {"thrift", "team", "rivals", "noise", "noise3p"}, "heuristic")
+        check_options(
+            options, {"thrift", "team", "rivals", "noise", "noise3p", "model"}, "heuristic"
+        )
         return cls(
             params=params,
             thrift=option_float(options, "thrift", 0.0, 0.0, 10.0, "heuristic"),
@@ -80,6 +86,7 @@ class GnomeHeuristic:
             rivals=option_float(options, "rivals", 0.5, 0.0, 2.0, "heuristic"),
             noise=option_float(options, "noise", 2.0, 0.0, 20.0, "heuristic"),
             noise_3p=option_float(options, "noise3p", 6.0, 0.0, 20.0, "heuristic"),
+            model=option_float(options, "model", 0.5, 0.0, 1.0, "heuristic"),
         )
 
     def act(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
@@ -175,23 +182,16 @@ class GnomeHeuristic:
         mine = [a.index for a in legal]
         if players == 3:
             gains = self._gains(self._collections(view, me))
-            weights = [1.0 if seat == me else -self.rivals / 2 for seat in range(3)]
-            others = [seat for seat in range(3) if seat != me]
-            units = [
-                [(v, True, 1.0 / len(seats[s]["unrevealed"])) for v in seats[s]["unrevealed"]]
-                for s in others
-            ]
-
-            def order3(mine_value: int, values: list[int], formed: list[bool]) -> list[Step]:
-                cards = [0, 0, 0]
-                cards[me] = mine_value
-                for seat, value in zip(others, values, strict=True):
-                    cards[seat] = value
-                return order_for_3p(cards)
-
-            worth = self._expectations(mine, units, order3, offer, gains, weights, me)
+            hands = [list(seat["unrevealed"]) for seat in seats]
+            hands[me] = mine
+            predicted = {
+                other: self._solo_worths(other, hands, offer, gains, price)
+                for other in range(3)
+                if other != me and self.model > 0
+            }
+            worth = self._solo_worths(me, hands, offer, gains, price, predicted, self.model)
             spread = {v: self.noise_3p * rng.random() for v in mine}
-            best = max(mine, key=lambda v: (worth[v] - price * v + spread[v], -v))
+            best = max(mine, key=lambda v: (worth[v] + spread[v], -v))
             return next(a for a in legal if a.index == best)
         # With partners, plan from public information only, so both partners agree.
         teams = [tuple(team) for team in view["teams"]]
@@ -263,6 +263,51 @@ class GnomeHeuristic:
         x, y = max(plans, key=plan_value)
         card = x if me == lo else y
         return next(a for a in legal if a.index == card)
+
+    def _solo_worths(
+        self,
+        me: int,
+        hands: list[list[int]],
+        offer: list[int],
+        gains: list[list[float]],
+        price: float,
+        predicted: dict[int, dict[int, float]] | None = None,
+        model: float = 0.0,
+    ) -> dict[int, float]:
+        """3 players: what each card of ``me`` is worth, less its price.
+
+        The others play at random, or, with weight ``model``, like this bot would (their
+        ``predicted`` worths, best first, within the bot's random spread).
+        """
+        weights = [1.0 if seat == me else -self.rivals / 2 for seat in range(3)]
+        others = [seat for seat in range(3) if seat != me]
+        units = []
+        for seat in others:
+            hand = hands[seat]
+            chances = dict.fromkeys(hand, (1.0 - model) / len(hand))
+            if predicted and seat in predicted:
+                worths = predicted[seat]
+                top = max(worths.values())
+                near = {v: max(self.noise_3p - (top - w), 0.0) for v, w in worths.items()}
+                if sum(near.values()) == 0.0:
+                    near = {v: float(w == top) for v, w in worths.items()}
+                total = sum(near.values())
+                for v, w in near.items():
+                    chances[v] += model * w / total
+            else:
+                for v in hand:
+                    chances[v] += model / len(hand)
+            units.append([(v, True, p) for v, p in chances.items()])
+
+        def order3(mine_value: int, values: list[int], formed: list[bool]) -> list[Step]:
+            cards = [0, 0, 0]
+            cards[me] = mine_value
+            for seat, value in zip(others, values, strict=True):
+                cards[seat] = value
+            return order_for_3p(cards)
+
+        worth = self._expectations(hands[me], units, order3, offer, gains, weights, me)
+        return {v: w - price * v for v, w in worth.items()}
 
     def _expectations(
         self,
