@@ -12,8 +12,9 @@ Its ideas, in the order of a round:
   that information, so both partners compute the same pair and never play the same number.
 - With 3 players it expects each other player to play at random or, half the time, as this
   bot would (a one-level model of the other players), which steers it away from ties.
-- Research card: the card that adds most to its own result (its Secret card included); for a
-  Shared card, to its own and its partner's result together.
+- Research card: the card that adds most to its own result (its Secret card included; for a
+  Shared card, to its partner's too), plus what the round's later picks then give everyone,
+  rivals' gains counted against.
 - 3-player Shared card: shares with the player it helps least.
 """
 
