@@ -2,7 +2,8 @@
 
 A human seat is shown only its own view (rendered by the game), the recent events as that
 seat saw them, and its legal actions numbered. It answers with a number or an action's
-notation; anything else is explained and asked again. With more than one human at the table
+notation; anything else is explained and asked again. A decision with one legal action is
+taken for the person, and shows in their log. With more than one human at the table
 (hotseat), the screen is cleared and a hand-over prompt shown whenever the turn passes to
 another person, so nobody sees another seat's hand.
 """
@@ -73,7 +74,9 @@ class TerminalTable:
             seat = self.match.to_act()[0]
             agent = self.seats[seat].agent
             if agent is None:
-                action = self._human_turn(seat)
+                legal = self.match.legal_actions(seat)
+                # a choice that is no choice is made for the person (they see it in the log)
+                action = legal[0] if len(legal) == 1 else self._human_turn(seat)
             else:
                 legal = self.match.legal_actions(seat)
                 view = self.match.view(seat) if agent.needs_view else {}
