@@ -110,6 +110,12 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
         "viewer": player,
         "library": list(titles),
         "chip_kinds": list(game.labels),
+        "bid_set": [game.labels[k] for k in game.slot_kind],
+        "values": {
+            "boost": game.params.boost_value,
+            "hype": game.params.hype_value,
+            "warcry": game.params.warcry_value,
+        },
         "phase": Phase(state.phase).name.lower(),
         "actor": None if over else state.actor,
         "start": state.start,
