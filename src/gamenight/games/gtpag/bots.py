@@ -23,6 +23,11 @@ from gamenight.games.gtpag.actions import Action, Kind
 
 INVERT = "invert"
 PLACED = ("House Rule", "Hype", "Warcry")
+_PLACED_BY_KIND: dict[int, str] = {
+    Kind.HOUSE_RULE: "House Rule",
+    Kind.HYPE: "Hype",
+    Kind.WARCRY: "Warcry",
+}
 
 Parts = list[int]
 """One Nomination's tally parts: [values, inverts, bonus, house rules, boosts]."""
@@ -214,8 +219,8 @@ class _Model:
             label = self.view["chip_kinds"][action.a]
             return self._mean(lambda p, k: _add(p[action.b], self._contrib(label), 1))
         if kind in (Kind.HOUSE_RULE, Kind.HYPE, Kind.WARCRY):
-            trait = {Kind.HOUSE_RULE: "House Rule", Kind.HYPE: "Hype", Kind.WARCRY: "Warcry"}
-            return self._mean(lambda p, k: _add(p[action.a], self._contrib(trait[kind]), 1))
+            placed = self._contrib(_PLACED_BY_KIND[kind])
+            return self._mean(lambda p, k: _add(p[action.a], placed, 1))
         if kind == Kind.BOOST:
             return self._mean(lambda p, k: _boost(p, action.a))
         if kind == Kind.SMASH and action.a >= 0:
