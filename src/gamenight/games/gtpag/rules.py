@@ -113,10 +113,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(slot for slot in range(self.num_bid) if self.slot_kind[slot] == k)
             for k in range(self.num_kinds)
         )
-        self._kind_mask = tuple(
-            sum(1 << self.slot_kind[s] for s in range(self.num_bid) if mask >> s & 1)
-            for mask in range(1 << self.num_bid)
-        )
+        # hand slot mask -> mask of the Bid chip kinds it holds (repeated kinds share a bit)
+        kind_masks = []
+        for mask in range(1 << self.num_bid):
+            kind_mask = 0
+            for slot in range(self.num_bid):
+                if mask >> slot & 1:
+                    kind_mask |= 1 << self.slot_kind[slot]
+            kind_masks.append(kind_mask)
+        self._kind_mask = tuple(kind_masks)
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
