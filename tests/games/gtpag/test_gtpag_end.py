@@ -2,57 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from gtpag_helpers import (
     AGOR,
     GNOME,
     PGDK,
+    Plan,
     chip,
     last_turn_of_bidding,
+    lay,
     legal_texts,
     new,
     play,
-    put,
+    tied_endgame,
     two_nominations,
-    use_trait,
 )
 
 from gamenight.core import IllegalActionError, Match
-from gamenight.games.gtpag.rules import GtpagGame
-from gamenight.games.gtpag.state import BOOSTING, OVER, TIE, GtpagState
-
-Plan = list[tuple[int, str, int | None]]
-
-
-def lay(game: GtpagGame, state: GtpagState, plan: Plan) -> None:
-    """Play the chips of ``plan`` in order: (seat, kind, nomination); None uses a Trait up."""
-    for seat, kind, nomination in plan:
-        if nomination is None:
-            use_trait(game, state, seat)
-        else:
-            put(game, state, seat, kind, nomination)
-
-
-def tied_endgame(**overrides: Any) -> tuple[GtpagGame, GtpagState]:
-    """Seat 3 has one chip left (its Invert); played on n2 it ties n1 and n2 at 2.
-
-    n1 (seat 0): +2 +2 -1 -1, Invert, Invert, House Rule: 2. n2 (seat 3): +2 +2 -1 -1,
-    Invert and then seat 3's Invert: 2. Seats 1 and 2 passed (they may Boost)."""
-    game, state = two_nominations(4, characters=[1, 2, 3, 6], **overrides)
-    lay(
-        game,
-        state,
-        [
-            (3, "+2", 1), (0, "+2", 0), (1, "+2", 0), (2, "+2", 1),
-            (3, "-1", 0), (0, "-1", 1), (1, "-1", 1), (2, "-1", 0),
-            (3, "Scout", None), (0, "invert", 0), (1, "invert", 0), (2, "invert", 1),
-            (0, "Spotlight", None), (1, "Switcheroo", None), (2, "House Rule", 0),
-        ],
-    )  # fmt: skip
-    last_turn_of_bidding(game, state, 3)
-    return game, state
+from gamenight.games.gtpag.state import BOOSTING, OVER, TIE
 
 
 def test_r11_r12_d6_after_the_flip_only_passers_boost_counter_clockwise() -> None:

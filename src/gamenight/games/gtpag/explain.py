@@ -87,6 +87,8 @@ def _bid(game: GtpagGame, state: GtpagState, player: int, action: Action, rule: 
 
 def _chip_problem(state: GtpagState, j: int, i: int, rule: str) -> str | None:
     """Why chip (j, i) is no face-down Bid chip on a Nomination in play, or None."""
+    if j < 0:
+        return f"{rule}: name the chip (nN.M: Nomination N, its M-th chip)"
     if j >= len(state.piles) or not state.active >> j & 1:
         return _nomination_missing(state, j, rule)
     if i >= len(state.piles[j]):
