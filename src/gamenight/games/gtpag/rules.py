@@ -106,6 +106,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self.kind_value = tuple(0 if label == INVERT else int(label) for label in self.labels)
         self.kind_invert = tuple(1 if label == INVERT else 0 for label in self.labels)
         self.max_noms = min(len(self.titles), MAX_SEATS)
+        self.label_index = {label: k for k, label in enumerate(self.labels)}
+        self.title_index = {title: t for t, title in enumerate(self.titles)}
         self.book = ActionBook(
             self.titles, self.labels, self.max_noms, MAX_SEATS * (self.num_bid + 1)
         )
@@ -122,7 +124,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     kind_mask |= 1 << self.slot_kind[slot]
             kind_masks.append(kind_mask)
         self._kind_mask = tuple(kind_masks)
+        self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
+        self._place_lists: dict[int, tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
             tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
@@ -212,11 +216,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         phase = state.phase
         if phase == P_BIDDING:
             hand = state.hand[player]
-            legal = list(self._bids(hand, state.active))
+            bids = self._bid_lists.get(self._kind_mask[hand & self.bid_mask] << 8 | state.active)
+            if bids is None:
+                bids = self._bids(hand, state.active)
             if hand & self.trait_bit:
                 trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
-                legal += self._trait_options(state, trait)
-            return legal
+                return [*bids, *self._trait_options(state, trait)]
+            return list(bids)
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
@@ -241,10 +247,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _bids(self, hand: int, active: int) -> tuple[Action, ...]:
         """R5, D5, D7: one Bid chip of each kind in hand on each Nomination in play."""
-        key = self._kind_mask[hand & self.bid_mask] << MAX_SEATS | active
+        key = self._kind_mask[hand & self.bid_mask] << 8 | active
         found = self._bid_lists.get(key)
         if found is None:
-            kind_mask = key >> MAX_SEATS
+            kind_mask = key >> 8
             found = self._bid_lists[key] = tuple(
                 self.book.bid[k][j]
                 for k in range(self.num_kinds)
@@ -270,20 +276,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     found.append(at[i])
         return found
 
-    def _trait_options(self, state: GtpagState, trait: int) -> list[Action]:
+    def _trait_options(self, state: GtpagState, trait: int) -> list[Action] | tuple[Action, ...]:
         """D2, D5: a Trait with its first target; with no legal target it is played bare."""
-        book = self.book
         if trait in PLACED_TRAITS:
-            place = book.place[trait]
-            return [place[j] for j in self._active(state)]
-        targets = self._face_down(state, book.target[trait])
+            key = trait << 8 | state.active
+            placed = self._place_lists.get(key)
+            if placed is None:
+                place = self.book.place[trait]
+                placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
+            return placed
+        targets = self._face_down(state, self.book.target[trait])
         if trait == SWITCHEROO:
             # G8: a first chip needs a partner on another Nomination
             if len({action.a for action in targets}) < 2:
                 targets = []
         elif trait == RAID and len(self._active(state)) < 2:
             targets = []  # G9: nowhere to move a chip to
-        return targets or [book.bare[trait]]
+        return targets or [self.book.bare[trait]]
 
     def _finishing_options(self, state: GtpagState) -> list[Action]:
         """D2.2, D2.6, D2.7: the rest of a Trait in progress."""
@@ -308,8 +317,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def apply(self, state: GtpagState, player: int, action: Action) -> None:
         state.steps += 1
         kind = action.kind
-        if kind == K_BID:
-            self._bid(state, player, action)
+        if kind == K_BID:  # R5, D5: the chip goes face down next to the Nomination
+            hand = state.hand[player]
+            slot = self._first_slot[action.a]
+            if not hand >> slot & 1:  # a repeated kind: its first slot still in hand
+                slot = next(s for s in self._kind_slots[action.a] if hand >> s & 1)
+            state.hand[player] = hand & ~(1 << slot)
+            state.piles[action.b].append(player * self.per_seat + slot)
+            state.last_turn[player] = state.turn
+            state.turn += 1
+            state.last_chip = player
+            self._advance(state)
         elif state.phase == P_TRAIT:
             self._finish_trait(state, player, action)
         elif kind in KIND_TRAIT:
@@ -337,20 +355,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.last_turn[player] = state.turn
         state.turn += 1
         state.last_chip = player
-
-    def _bid(self, state: GtpagState, player: int, action: Action) -> None:
-        """R5, D5: the chip goes face down next to the Nomination."""
-        hand = state.hand[player]
-        slot = 0
-        for slot in self._kind_slots[action.a]:
-            if hand >> slot & 1:
-                break
-        state.hand[player] = hand & ~(1 << slot)
-        state.piles[action.b].append(player * self.per_seat + slot)
-        state.last_turn[player] = state.turn
-        state.turn += 1
-        state.last_chip = player
-        self._advance(state)
 
     def _play_trait(self, state: GtpagState, player: int, trait: int, action: Action) -> None:
         """R6, D2, D5: the Trait chip is played and resolved at once."""

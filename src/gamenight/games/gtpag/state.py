@@ -29,6 +29,8 @@ class Phase(IntEnum):
 
 # Plain ints for the hot path: comparing against an enum member costs an attribute lookup.
 (NOMINATION, BIDDING, TRAIT, BOOSTING, TIE, OVER) = (int(phase) for phase in Phase)
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
+"""A phase's name in views, by number."""
 
 
 class GtpagState:

@@ -23,7 +23,7 @@ from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.games.gtpag.actions import chip_name
 from gamenight.games.gtpag.params import TRAIT_NAMES, TRAIT_WORDS
-from gamenight.games.gtpag.state import OVER, GtpagState, Phase
+from gamenight.games.gtpag.state import OVER, PHASE_NAMES, TRAIT, GtpagState
 
 if TYPE_CHECKING:
     from gamenight.games.gtpag.rules import GtpagGame
@@ -95,7 +95,7 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
         ]
         preferences = list(state.prefs[player])
     pending = None
-    if state.phase == Phase.TRAIT:
+    if state.phase == TRAIT:
         pending = {
             "trait": TRAIT_WORDS[state.pending_trait],
             "chip": (
@@ -116,7 +116,7 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
             "hype": game.params.hype_value,
             "warcry": game.params.warcry_value,
         },
-        "phase": Phase(state.phase).name.lower(),
+        "phase": PHASE_NAMES[state.phase],
         "actor": None if over else state.actor,
         "start": state.start,
         "round": state.round,
@@ -183,84 +183,84 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     state.chars = chars
     state.kinds = game.layout(chars)
     per_seat = game.per_seat
-    label_index = {label: k for k, label in enumerate(game.labels)}
-    trait_index = {name: code for code, name in enumerate(TRAIT_NAMES)}
-    free: list[dict[int, list[int]]] = [
-        {k: [q * per_seat + s for s in slots] for k, slots in enumerate(game._kind_slots)}
-        for q in range(n)
+    trait_slot = game.trait_slot
+    label_index = game.label_index
+    seen = state.seen
+    # each character's Bid chips not yet placed, by kind
+    free: list[list[list[int]]] = [
+        [[q * per_seat + s for s in slots] for slots in game._kind_slots] for q in range(n)
     ]
-    unknown_owner: list[int] = []  # placeholder -> owner
-    unknown_seen: list[list[int]] = []
-
-    def take(owner: int, kind: str | None, seen_by: list[int]) -> int:
-        if kind is None:
-            unknown_owner.append(owner)
-            unknown_seen.append(seen_by)
-            return -len(unknown_owner)
-        if kind in label_index:
-            c = free[owner][label_index[kind]].pop()
-        else:
-            c = owner * per_seat + game.trait_slot
-        for seat in seen_by:
-            state.seen[seat] |= 1 << c
-        return c
+    unknown: list[list[int]] = [[] for _ in range(n)]  # owner -> its placeholders
+    unknown_seen: list[list[int]] = []  # placeholder -> seats that looked at it
+    up = 0
 
     def chips(items: list[dict[str, Any]]) -> list[int]:
+        nonlocal up
         found = []
         for item in items:
-            c = take(item["owner"], item["kind"], item["seen_by"])
-            if item["face_up"]:
-                state.face_up |= 1 << c
+            owner = item["owner"]
+            kind = item["kind"]
+            if kind is None:
+                unknown_seen.append(item["seen_by"])
+                c = -len(unknown_seen)
+                unknown[owner].append(c)
+            else:
+                k = label_index.get(kind)
+                c = owner * per_seat + trait_slot if k is None else free[owner][k].pop()
+                for seat in item["seen_by"]:
+                    seen[seat] |= 1 << c
+                if item["face_up"]:
+                    up |= 1 << c
             found.append(c)
         return found
 
-    title_index = {title: t for t, title in enumerate(game.titles)}
+    title_index = game.title_index
     for nom in data["nominations"]:
-        j = nom["number"] - 1
         state.titles.append(title_index[nom["title"]])
         state.nominators.append(nom["nominator"])
         if nom["active"]:
-            state.active |= 1 << j
+            state.active |= 1 << (nom["number"] - 1)
         state.piles.append(chips(nom["chips"]))
         state.boosts.append(list(nom["boosts"]))
     state.smashed = chips(data["smashed"])
-    state.used = [owner * per_seat + game.trait_slot for owner in data["used"]]
-    hand_slots: list[list[int]] = [[] for _ in range(n)]  # chips (or placeholders) in hands
+    state.face_up = up
+    state.used = [owner * per_seat + trait_slot for owner in data["used"]]
+    hands = [0] * n
+    in_hands: list[tuple[int, int]] = []  # (owner, placeholder) of the unknown hand chips
     for q, seat in enumerate(seats_data):
         if seat["trait_in_hand"]:
-            hand_slots[q].append(q * per_seat + game.trait_slot)
+            hands[q] |= game.trait_bit
         if q == player:
             for kind in data["hand"]:
-                if kind in label_index:
-                    hand_slots[q].append(take(q, kind, []))
+                k = label_index.get(kind)
+                if k is not None:
+                    hands[q] |= 1 << (free[q][k].pop() - q * per_seat)
         else:
-            hand_slots[q] += [take(q, None, []) for _ in range(seat["bid_chips"])]
+            for _ in range(seat["bid_chips"]):
+                unknown_seen.append([])
+                unknown[q].append(-len(unknown_seen))
+                in_hands.append((q, -len(unknown_seen)))
         if seat["passed"]:
             state.passed |= 1 << q
         state.last_turn[q] = seat["last_turn"]
 
     # deal each character's unaccounted Bid chips over its unknown places
-    real = [0] * len(unknown_owner)
+    real = [0] * len(unknown_seen)
     for q in range(n):
-        left = [c for pool in free[q].values() for c in pool]
-        rng.shuffle(left)
-        for slot, owner in enumerate(unknown_owner):
-            if owner == q:
-                real[slot] = left.pop()
-        if left:
+        left = [c for pool in free[q] for c in pool]
+        if len(left) != len(unknown[q]):
             raise ValueError(f"view is inconsistent: seat {q}'s chips do not add up")
-    for slot, seen_by in enumerate(unknown_seen):
+        rng.shuffle(left)
+        for placeholder, c in zip(unknown[q], left, strict=True):
+            real[-placeholder - 1] = c
+    for index, seen_by in enumerate(unknown_seen):
         for seat in seen_by:
-            state.seen[seat] |= 1 << real[slot]
-
-    def resolve(items: list[int]) -> list[int]:
-        return [real[-c - 1] if c < 0 else c for c in items]
-
-    state.piles = [resolve(pile) for pile in state.piles]
-    state.smashed = resolve(state.smashed)
-    for q in range(n):
-        for c in resolve(hand_slots[q]):
-            state.hand[q] |= 1 << (c - q * per_seat)
+            seen[seat] |= 1 << real[index]
+    state.piles = [[real[-c - 1] if c < 0 else c for c in pile] for pile in state.piles]
+    state.smashed = [real[-c - 1] if c < 0 else c for c in state.smashed]
+    for q, placeholder in in_hands:
+        hands[q] |= 1 << (real[-placeholder - 1] - q * per_seat)
+    state.hand = hands
 
     state.prefs = tuple(
         tuple(float(v) for v in data["preferences"])
@@ -268,7 +268,7 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
         else game.random_preferences(rng)
         for q in range(n)
     )
-    state.phase = int(Phase[data["phase"].upper()])
+    state.phase = PHASE_NAMES.index(data["phase"])
     state.actor = data["actor"] if data["actor"] is not None else 0
     state.start = data["start"]
     state.round = data["round"]
@@ -278,7 +278,7 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     state.last_chip = data["last_chip"]
     pending = data["pending"]
     if pending is not None:
-        state.pending_trait = trait_index[_trait_name(pending["trait"])]
+        state.pending_trait = TRAIT_WORDS.index(pending["trait"])
         if pending["chip"] is not None:
             j, i = _position(pending["chip"])
             state.pending = j << 8 | i
@@ -293,10 +293,6 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     state.end_reason = data["end"] or ""
     state.steps = data["steps"]
     return state
-
-
-def _trait_name(word: str) -> str:
-    return TRAIT_NAMES[TRAIT_WORDS.index(word)]
 
 
 def _position(name: str) -> tuple[int, int]:
