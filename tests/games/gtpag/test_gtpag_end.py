@@ -67,6 +67,7 @@ def test_r12_g5_a_boost_adds_after_inverts() -> None:
 
 
 def test_g16_the_result_is_each_seats_preference_for_the_picked_game() -> None:
+    """R14: the highest Score is picked; DC3, G16: a seat wins if it is its favourite."""
     game, state = tied_endgame()
     play(game, state, "bid invert n2", "decline", "boost n1")
     outcome = game.outcome(state)
@@ -187,6 +188,7 @@ def test_d7_g17_after_the_last_tied_repeat_the_winner_is_drawn() -> None:
 
 
 def test_g18_the_safety_cap_scores_as_at_the_end_and_says_so() -> None:
+    """DC4, G18."""
     game, state = two_nominations(4, max_actions=6)
     play(game, state, "bid +2 n2", "bid -1 n1")
     assert state.phase == OVER

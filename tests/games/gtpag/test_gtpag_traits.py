@@ -56,6 +56,7 @@ def test_d2_1_spotlight_turns_one_face_down_bid_chip_face_up() -> None:
 
 
 def test_d5_a_trait_with_no_legal_target_is_played_bare_and_used_up() -> None:
+    """D5 (overriding DC6): a Trait may always be played; a part with no target is skipped."""
     game, state = two_nominations(4, characters=[2, 3, 4, 1])  # seat 3 Spotlight, seat 0 Switcheroo
     assert legal_texts(game, state)[-1] == "spotlight"  # nothing lies face down yet
     play(game, state, "spotlight")
