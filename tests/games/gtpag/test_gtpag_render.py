@@ -31,7 +31,7 @@ def test_render_shows_nominations_chips_hand_preferences_and_turn() -> None:
     assert "n1.1 (invert)" in shown  # seat 1's own face-down chip
     assert "Your chips: +2, -1, Switcheroo" in shown
     assert f"Your preferences: {'Game to Pick a Game'} 4 ★" in shown
-    assert "Yellow (seat 2) plays one chip." in shown
+    assert "Yellow's turn (seat 2): play one chip." in shown
 
 
 def test_render_never_shows_a_chip_the_viewer_has_not_seen() -> None:

@@ -23,11 +23,11 @@ _COLOURS = {
 _SPARE = ("cyan", "bright_white", "chartreuse1", "orchid", "gold1", "turquoise2")
 
 _PHASES = {
-    "nomination": "nominates a game or passes",
-    "bidding": "plays one chip",
-    "trait": "finishes a Trait",
-    "boosting": "may Boost a Nomination (+{boost}) or decline",
-    "tie": "plays one Bid chip on a tied Nomination",
+    "nomination": "nominate a game, or pass",
+    "bidding": "play one chip",
+    "trait": "finish the {trait}",
+    "boosting": "Boost a Nomination (+{boost}), or decline",
+    "tie": "play one Bid chip on a tied Nomination",
 }
 
 
@@ -77,7 +77,7 @@ def _nominations(view: View) -> Table:
         tally = nom["tally"]
         score = Text(str(tally["score"]), style="bold")
         if down:
-            score.append(" shown", style="dim")
+            score.append(" + ?", style="dim")
         title = Text(nom["title"], style="bold" if nom["active"] else "dim strike")
         if view["picked_number"] == number:
             title.append(" ★ picked", style="bold green")
@@ -102,7 +102,8 @@ def _seats(view: View) -> Table:
     for seat, data in enumerate(view["seats"]):
         trait = Text(data["trait"] or "-")
         if data["trait"] and not data["trait_in_hand"]:
-            trait.stylize("dim strike")
+            trait.stylize("dim")
+            trait.append(" (played)", style="dim")
         nominated = data["nominated"]
         table.add_row(
             str(seat),
@@ -145,27 +146,33 @@ def _status(view: View) -> Text:
         status.append(f" ({view['end']})")
         return status
     actor = view["actor"]
-    who = "You" if actor == view["viewer"] else f"{view['seats'][actor]['name']} (seat {actor})"
-    phase = _PHASES[view["phase"]].format(boost=view["values"]["boost"])
-    status.append(f"{who} {phase}.", style="bold")
+    if actor == view["viewer"]:
+        status.append("Your turn: ", style="bold")
+    else:
+        status.append(f"{view['seats'][actor]['name']}'s turn (seat {actor}): ", style="bold")
     pending = view["pending"]
-    if pending:
-        status.append(f" {pending['trait']}")
-        if pending["chip"]:
-            status.append(f" from {pending['chip']}")
-        if pending["looked"]:
-            status.append(f", looked at {', '.join(pending['looked'])}")
+    trait = pending["trait"].replace("-", " ").title() if pending else ""
+    status.append(_PHASES[view["phase"]].format(boost=view["values"]["boost"], trait=trait))
+    status.append(".")
+    if pending and pending["chip"]:
+        status.append(f" First chip: {pending['chip']}.")
+    if pending and pending["looked"]:
+        status.append(f" Looked at: {', '.join(pending['looked'])}.")
     return status
 
 
 def render(view: View) -> Group:
     head = Text("Game to Pick a Game", style="bold")
     phase = view["phase"]
-    if phase == "nomination":
+    if view["end"]:
+        head.append(" · game over")
+    elif phase == "nomination":
         head.append(" · Nomination round")
+    elif phase == "boosting":
+        head.append(" · Boosting")
     elif view["tie_round"]:
         head.append(f" · tie round {view['tie_round']}")
-    elif view["round"]:
+    else:
         head.append(f" · Bidding round {view['round']}")
     if view["viewer"] is None:
         head.append(" · spectator", style="dim")
