@@ -127,6 +127,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._place_lists: dict[int, tuple[Action, ...]] = {}
+        self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
             tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
@@ -156,6 +157,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._boost_value = p.boost_value
         self._max_actions = p.max_actions
+        self._checked_counts: set[int] = set()  # player counts these params were checked for
 
     @classmethod
     def default_params(cls) -> GtpagParams:
@@ -176,9 +178,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return found
 
     def new_state(self, num_players: int, seed: int) -> GtpagState:
-        self.check_player_count(num_players)
+        if num_players not in self._checked_counts:
+            self.check_player_count(num_players)
+            self.params.check_players(num_players)
+            self._checked_counts.add(num_players)
         p = self.params
-        p.check_players(num_players)
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
         chars = (
@@ -240,10 +244,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _nominations(self, state: GtpagState) -> list[Action]:
         """R2, D4: a title not yet nominated, or pass (not the last, if nobody nominated)."""
         taken = state.titles
-        legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
-        if taken or state.turns_left > 1:
-            legal.insert(0, self.book.passing)
-        return legal
+        key = (*taken, bool(taken) or state.turns_left > 1)
+        found = self._nomination_lists.get(key)
+        if found is None:
+            legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
+            if key[-1]:
+                legal.insert(0, self.book.passing)
+            found = self._nomination_lists[key] = tuple(legal)
+        return list(found)
 
     def _bids(self, hand: int, active: int) -> tuple[Action, ...]:
         """R5, D5, D7: one Bid chip of each kind in hand on each Nomination in play."""
