@@ -69,6 +69,7 @@ def put(game: GtpagGame, state: GtpagState, seat: int, kind: str, nomination: in
     state.piles[nomination].append(number)
     if state.kinds[number] >= 100:
         state.face_up |= 1 << number
+        state.shown += ((nomination, number),)
     state.last_turn[seat] = state.turn
     state.turn += 1
     state.last_chip = seat
@@ -79,7 +80,7 @@ def use_trait(game: GtpagGame, state: GtpagState, seat: int) -> None:
     """The seat's Trait is used up (as if played with no effect), counted as a played chip."""
     number = seat * game.per_seat + game.trait_slot
     state.hand[seat] &= ~game.trait_bit
-    state.used.append(number)
+    state.used += (number,)
     state.last_turn[seat] = state.turn
     state.turn += 1
     state.last_chip = seat

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from gtpag_helpers import AGOR, GNOME, legal_texts, new, play, two_nominations
 
-from gamenight.core import Match, WrongActorError
+from gamenight.core import Match, Rng, WrongActorError
+from gamenight.core.registry import make_game
 from gamenight.games.gtpag.rules import GtpagGame
 from gamenight.games.gtpag.state import BOOSTING, GtpagState
 
@@ -90,7 +91,7 @@ def _smash_hand(game: GtpagGame, state: GtpagState, seat: int) -> None:
     """Take every chip out of ``seat``'s hand (out of the game) to test skipping."""
     for slot in range(game.per_seat):
         if state.hand[seat] >> slot & 1:
-            state.smashed.append(seat * game.per_seat + slot)
+            state.smashed += (seat * game.per_seat + slot,)
     state.hand[seat] = 0
 
 
@@ -138,3 +139,22 @@ def test_g14_without_traits_there_are_three_rounds() -> None:
         game.apply(state, seat, game.legal_actions(state, seat)[0])
     assert state.round == 3
     assert state.turn == 12
+
+
+def test_r7_g21_the_between_rounds_tally_matches_the_face_up_chips() -> None:
+    """The rules keep the face-up chips aside for R7; they must agree with the piles."""
+    game = make_game("gtpag")
+    rng = Rng(8)
+    checked = 0
+    for seed in range(30):
+        state = game.new_state(5, seed)
+        while game.to_act(state):
+            if state.phase in (1, 2):
+                fast = game._face_up_scores(state)
+                for j in range(len(state.piles)):
+                    assert fast[j] == game.tally(state, j, face_up_only=True).score
+                    checked += 1
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, legal[rng.randbelow(len(legal))])
+    assert checked > 1000

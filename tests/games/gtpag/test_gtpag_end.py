@@ -28,7 +28,7 @@ def test_r11_r12_d6_after_the_flip_only_passers_boost_counter_clockwise() -> Non
     assert state.phase == BOOSTING
     assert all(state.face_up >> c & 1 for pile in state.piles for c in pile)  # R11
     # D6: the passer who played most recently (seat 2) first, then counter-clockwise: seat 1
-    assert state.boost_queue == [2, 1]
+    assert state.boost_queue == (2, 1)
     assert legal_texts(game, state) == ["boost n1", "boost n2", "decline"]
     play(game, state, "boost n2", "decline")
     assert state.phase == OVER
@@ -50,7 +50,7 @@ def test_d6_g4_boosting_starts_with_the_passer_who_played_most_recently() -> Non
     lay(game, state, plan)
     last_turn_of_bidding(game, state, 3)
     play(game, state, "bid invert n1")
-    assert state.boost_queue == [1, 4, 2]  # 1, then counter-clockwise: (0), 4, (3), 2
+    assert state.boost_queue == (1, 4, 2)  # 1, then counter-clockwise: (0), 4, (3), 2
     assert game.to_act(state) == (1,)
 
 
@@ -95,9 +95,9 @@ def test_r15_d7_g13_a_tie_sends_every_chip_home_and_starts_a_tie_round() -> None
     play(game, state, "bid invert n2", "decline", "decline")
     assert state.phase == TIE
     assert state.tie_round == 1
-    assert state.tie_history == [((0, 2), (1, 2))]
+    assert state.tie_history == (((0, 2), (1, 2)),)
     assert state.piles == [[], []]
-    assert state.used == []
+    assert state.used == ()
     assert state.hand == [game.full_hand] * 4  # G13: Traits too, unplayable
     assert state.face_up == 0
     assert game.to_act(state) == (3,)  # D7: whoever played the last chip
@@ -154,7 +154,7 @@ def test_d7_g10_smashed_chips_stay_out_and_r9_a_character_without_bid_chips_is_s
     # seat 1's only Bid chip was Smashed; n1: +2 and Hype = 4; n2: +2, then seat 3's +2 = 4
     lay(game, state, [(0, "+2", 0), (1, "+2", 1), (2, "+2", 1), (2, "Hype", 0)])
     smashed = state.piles[1].pop(0)
-    state.smashed.append(smashed)
+    state.smashed += (smashed,)
     lay(game, state, [(0, "Spotlight", None), (1, "Switcheroo", None), (3, "Smash", None)])
     assert game.view(state, 0)["smashed"][0]["kind"] is None
     last_turn_of_bidding(game, state, 3)
@@ -163,7 +163,7 @@ def test_d7_g10_smashed_chips_stay_out_and_r9_a_character_without_bid_chips_is_s
     assert game.view(state, 0)["smashed"][0]["kind"] == "+2"
     play(game, state, "decline", "decline")
     assert state.phase == TIE
-    assert state.smashed == [smashed]
+    assert state.smashed == (smashed,)
     order = []
     for text in ("bid +2 n1", "bid +2 n2", "bid +2 n1"):
         order.append(game.to_act(state)[0])

@@ -121,7 +121,7 @@ def test_g10_a_tie_round_hand_never_holds_the_smashed_chip() -> None:
         else:
             put(game, state, seat, kind, nomination)
     put(game, state, 1, "+2", 1)
-    state.smashed.append(state.piles[1].pop())  # seat 3 Smashed seat 1's +2
+    state.smashed += (state.piles[1].pop(),)  # seat 3 Smashed seat 1's +2
     use_trait(game, state, 3)
     state.round, state.actor, state.turns_left = 4, 3, 1
     play(game, state, "bid invert n2")

@@ -127,6 +127,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._place_lists: dict[int, tuple[Action, ...]] = {}
+        self._target_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
@@ -272,10 +273,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """``row``'s action for every face-down Bid chip on a Nomination in play (G11)."""
         up = state.face_up
         piles = state.piles
+        with_face_up = {j for j, _ in state.shown}
         found: list[Action] = []
         for j in self._bits[state.active]:
             pile = piles[j]
-            if not up:  # the usual case early on: every chip is face down
+            if j not in with_face_up:
                 found += row[j][: len(pile)]
                 continue
             at = row[j]
@@ -293,6 +295,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 place = self.book.place[trait]
                 placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
             return placed
+        if not state.face_up:  # every chip face down: the targets follow from the pile sizes
+            sizes = (trait, state.active, *map(len, state.piles))
+            cached = self._target_lists.get(sizes)
+            if cached is None:
+                cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
+            return cached
+        return self._chip_targets(state, trait)
+
+    def _chip_targets(self, state: GtpagState, trait: int) -> list[Action]:
         targets = self._face_down(state, self.book.target[trait])
         if trait == SWITCHEROO:
             # G8: a first chip needs a partner on another Nomination
@@ -372,17 +383,20 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
             state.piles[action.a].append(chip)
             state.face_up |= 1 << chip
+            state.shown += ((action.a, chip),)
             self._advance(state)
             return
-        state.used.append(chip)
+        state.used += (chip,)
         j, i = action.a, action.b
         if j < 0:  # D5: no legal target; the chip is used up
             self._advance(state)
         elif trait == SPOTLIGHT:
-            state.face_up |= 1 << state.piles[j][i]
+            chip = state.piles[j][i]
+            state.face_up |= 1 << chip
+            state.shown += ((j, chip),)
             self._advance(state)
         elif trait == SMASH:
-            state.smashed.append(state.piles[j].pop(i))
+            state.smashed += (state.piles[j].pop(i),)
             self._advance(state)
         elif trait == SCOUT:
             self._look(state, player, j, i)
@@ -395,7 +409,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """D2.6, G7: the Scout sees the chip's kind, privately; which chip is public."""
         chip = state.piles[j][i]
         state.seen[player] |= 1 << chip
-        state.looked.append(chip)
+        state.looked += (chip,)
         if len(state.looked) < self.params.scout_looks and len(self._finishing_scout(state)) > 0:
             state.pending_trait = SCOUT
             state.phase = P_TRAIT
@@ -428,7 +442,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _end_trait(self, state: GtpagState) -> None:
         state.pending_trait = -1
         state.pending = -1
-        state.looked = []
+        state.looked = ()
         state.phase = P_BIDDING
         self._advance(state)
 
@@ -500,21 +514,33 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def round_starter(self, state: GtpagState) -> int:
         """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent."""
         nominators = state.nominators
-        active = state.active
-        up = state.face_up
-        if not up:  # nothing face up yet: every Nomination stands at 0
-            tied = [nominators[j] for j in range(len(nominators)) if active >> j & 1]
+        active = self._bits[state.active]
+        if not state.shown:  # nothing face up yet: every Nomination stands at 0
+            tied = [nominators[j] for j in active]
         else:
-            best = None
-            tied = []
-            for j in range(len(nominators)):
-                if active >> j & 1:
-                    score = self._score(state, j, up)
-                    if best is None or score > best:
-                        best, tied = score, [nominators[j]]
-                    elif score == best:
-                        tied.append(nominators[j])
+            scores = self._face_up_scores(state)
+            best = max(scores[j] for j in active)
+            tied = [nominators[j] for j in active if scores[j] == best]
         return self._most_recent(state, tied)
+
+    def _face_up_scores(self, state: GtpagState) -> list[int]:
+        """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet)."""
+        count = len(state.piles)
+        values = [0] * count
+        inverts = [0] * count
+        bonus = [0] * count
+        house = [0] * count
+        chip_kinds = state.kinds
+        for j, chip in state.shown:
+            kind = chip_kinds[chip]
+            values[j] += self._kind_value[kind]
+            inverts[j] += self._kind_invert[kind]
+            bonus[j] += self._kind_bonus[kind]
+            house[j] |= self._kind_house[kind]
+        return [
+            (-values[j] if inverts[j] & 1 and not house[j] else values[j]) + bonus[j]
+            for j in range(count)
+        ]
 
     def _most_recent(self, state: GtpagState, seats: list[int]) -> int:
         """G4: the seat whose latest chip came last (never played: nearest clockwise after the
@@ -539,8 +565,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 up |= 1 << chip
         for chip in state.smashed:
             up |= 1 << chip
-        state.smashed.sort()
+        state.smashed = tuple(sorted(state.smashed))
         state.face_up = up
+        state.shown = ()  # only the between-rounds tally reads it
 
     def _start_boosting(self, state: GtpagState) -> None:
         """R12, D6: passers Boost in counter-clockwise order from the most recent one."""
@@ -550,12 +577,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._resolve(state)
             return
         first = self._most_recent(state, passers)
-        state.boost_queue = sorted(passers, key=lambda s: (first - s) % n)
+        state.boost_queue = tuple(sorted(passers, key=lambda s: (first - s) % n))
         state.phase = P_BOOSTING
         state.actor = state.boost_queue[0]
 
     def _next_booster(self, state: GtpagState) -> None:
-        state.boost_queue.pop(0)
+        state.boost_queue = state.boost_queue[1:]
         if state.boost_queue:
             state.actor = state.boost_queue[0]
         else:
@@ -571,7 +598,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             title = self.titles[state.titles[tied[0]]]
             self._finish(state, tied[0], f"{title} picked with a Score of {best}{after}")
             return
-        state.tie_history.append(tuple(scores))
+        state.tie_history += (tuple(scores),)
         if state.tie_round >= self.params.max_tie_rounds:
             j = tied[state.rng.randbelow(len(tied))]
             state.drawn = True
@@ -597,8 +624,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             back |= 1 << chip
         # G3: back in a hand, a chip is one of the hand's chips again: nobody tracks it
         state.face_up &= ~back
+        state.shown = ()
         state.seen = [mask & ~back for mask in state.seen]
-        state.used = []
+        state.used = ()
         state.piles = [[] for _ in state.piles]
         state.boosts = [[] for _ in state.boosts]
         state.active = sum(1 << j for j in tied)
@@ -611,8 +639,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.end_reason = reason
         state.pending_trait = -1
         state.pending = -1
-        state.looked = []
-        state.boost_queue = []
+        state.looked = ()
+        state.boost_queue = ()
 
     def _cap(self, state: GtpagState) -> None:
         """G18: scored as at the normal end (every chip tallied), marked capped."""
@@ -730,7 +758,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             chips += [seat * self.per_seat + s for s in range(self.per_seat) if hand >> s & 1]
         for pile in state.piles:
             chips += pile
-        chips += state.used + state.smashed
+        chips += [*state.used, *state.smashed]
         names = self.params.character_names
         markers = [s for boosts in state.boosts for s in boosts]  # G5: Character chips
         markers += [s for s in range(state.num_players) if s not in markers]

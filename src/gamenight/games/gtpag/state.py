@@ -61,6 +61,7 @@ class GtpagState:
         "rng",
         "round",
         "seen",
+        "shown",
         "smashed",
         "start",
         "steps",
@@ -90,9 +91,13 @@ class GtpagState:
         self.boosts: list[list[int]] = []  # Nomination j -> seats that Boosted it (G5)
         self.hand: list[int] = [0] * num_players  # seat -> bit mask of slots still held
         self.face_up = 0
+        # (nomination, chip) of every face-up chip on the Nominations before the final flip:
+        # face-up chips never move (G11), so the between-rounds tally reads only these
+        self.shown: tuple[tuple[int, int], ...] = ()
         self.seen: list[int] = [0] * num_players
-        self.used: list[int] = []  # Trait chips used up (Spotlight, Switcheroo, ...), in order
-        self.smashed: list[int] = []  # D2.8: chips removed from the game
+        # rarely changed, so tuples (replaced, never mutated): clones share them
+        self.used: tuple[int, ...] = ()  # Trait chips used up (Spotlight, Switcheroo...), in order
+        self.smashed: tuple[int, ...] = ()  # D2.8: chips removed from the game
         self.round = 0  # the Bidding round, 1-based; 0 during the Nominations
         self.tie_round = 0  # tie rounds started so far (D7)
         self.turn = 0  # chips played so far
@@ -100,9 +105,9 @@ class GtpagState:
         self.last_chip = -1  # the seat that played the latest chip
         self.pending_trait = -1  # D2: the Trait being resolved in phase TRAIT
         self.pending = -1  # its first chip (Switcheroo, Raid), as nomination * 256 + position
-        self.looked: list[int] = []  # chips looked at by the Scout in progress
-        self.boost_queue: list[int] = []  # passers still to Boost, in order (D6)
-        self.tie_history: list[tuple[tuple[int, int], ...]] = []  # (nomination, score) at each tie
+        self.looked: tuple[int, ...] = ()  # chips looked at by the Scout in progress
+        self.boost_queue: tuple[int, ...] = ()  # passers still to Boost, in order (D6)
+        self.tie_history: tuple[tuple[tuple[int, int], ...], ...] = ()  # (nomination, score) a tie
         self.picked = -1  # the winning Nomination
         self.drawn = False  # D7: picked by a random draw among the tied
         self.capped = False
@@ -128,9 +133,10 @@ class GtpagState:
         twin.boosts = [boosts[:] for boosts in self.boosts]
         twin.hand = self.hand[:]
         twin.face_up = self.face_up
+        twin.shown = self.shown
         twin.seen = self.seen[:]
-        twin.used = self.used[:]
-        twin.smashed = self.smashed[:]
+        twin.used = self.used
+        twin.smashed = self.smashed
         twin.round = self.round
         twin.tie_round = self.tie_round
         twin.turn = self.turn
@@ -138,9 +144,9 @@ class GtpagState:
         twin.last_chip = self.last_chip
         twin.pending_trait = self.pending_trait
         twin.pending = self.pending
-        twin.looked = self.looked[:]
-        twin.boost_queue = self.boost_queue[:]
-        twin.tie_history = self.tie_history[:]
+        twin.looked = self.looked
+        twin.boost_queue = self.boost_queue
+        twin.tie_history = self.tie_history
         twin.picked = self.picked
         twin.drawn = self.drawn
         twin.capped = self.capped

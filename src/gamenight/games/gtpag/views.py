@@ -148,7 +148,7 @@ def hidden(game: GtpagGame, state: GtpagState, player: int) -> Hashable:
     chip_kinds = state.kinds
     known = state.face_up | state.seen[player]
 
-    def unknown(chips: list[int]) -> tuple[int, ...]:
+    def unknown(chips: list[int] | tuple[int, ...]) -> tuple[int, ...]:
         return tuple(chip_kinds[c] for c in chips if c // per_seat != player and not known >> c & 1)
 
     hands = tuple(
@@ -222,9 +222,9 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
             state.active |= 1 << (nom["number"] - 1)
         state.piles.append(chips(nom["chips"]))
         state.boosts.append(list(nom["boosts"]))
-    state.smashed = chips(data["smashed"])
+    smashed = chips(data["smashed"])
     state.face_up = up
-    state.used = [owner * per_seat + trait_slot for owner in data["used"]]
+    state.used = tuple(owner * per_seat + trait_slot for owner in data["used"])
     hands = [0] * n
     in_hands: list[tuple[int, int]] = []  # (owner, placeholder) of the unknown hand chips
     for q, seat in enumerate(seats_data):
@@ -257,7 +257,11 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
         for seat in seen_by:
             seen[seat] |= 1 << real[index]
     state.piles = [[real[-c - 1] if c < 0 else c for c in pile] for pile in state.piles]
-    state.smashed = [real[-c - 1] if c < 0 else c for c in state.smashed]
+    if data["phase"] in ("bidding", "trait"):
+        state.shown = tuple(
+            (j, c) for j, pile in enumerate(state.piles) for c in pile if up >> c & 1
+        )
+    state.smashed = tuple(real[-c - 1] if c < 0 else c for c in smashed)
     for q, placeholder in in_hands:
         hands[q] |= 1 << (real[-placeholder - 1] - q * per_seat)
     state.hand = hands
@@ -282,11 +286,11 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
         if pending["chip"] is not None:
             j, i = _position(pending["chip"])
             state.pending = j << 8 | i
-        state.looked = [state.piles[j][i] for j, i in map(_position, pending["looked"])]
-    state.boost_queue = list(data["boost_queue"])
-    state.tie_history = [
+        state.looked = tuple(state.piles[j][i] for j, i in map(_position, pending["looked"]))
+    state.boost_queue = tuple(data["boost_queue"])
+    state.tie_history = tuple(
         tuple((number - 1, score) for number, score in tie) for tie in data["tie_history"]
-    ]
+    )
     state.picked = data["picked_number"] - 1 if data["picked_number"] is not None else -1
     state.drawn = data["drawn"]
     state.capped = data["capped"]
