@@ -142,7 +142,8 @@ def test_g14_without_traits_there_are_three_rounds() -> None:
 
 
 def test_r7_g21_the_between_rounds_tally_matches_the_face_up_chips() -> None:
-    """The rules keep the face-up chips aside for R7; they must agree with the piles."""
+    """The rules keep the face-up chips aside for R7 and tally fast for R13; both must agree
+    with the plain tally of the piles."""
     game = make_game("gtpag")
     rng = Rng(8)
     checked = 0
@@ -153,6 +154,7 @@ def test_r7_g21_the_between_rounds_tally_matches_the_face_up_chips() -> None:
                 fast = game._face_up_scores(state)
                 for j in range(len(state.piles)):
                     assert fast[j] == game.tally(state, j, face_up_only=True).score
+                    assert game._score(state, j) == game.tally(state, j).score  # R13
                     checked += 1
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)

@@ -590,7 +590,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _resolve(self, state: GtpagState) -> None:
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
-        scores = [(j, self._score(state, j, -1)) for j in self._active(state)]
+        scores = [(j, self._score(state, j)) for j in self._active(state)]
         best = max(score for _, score in scores)
         tied = [j for j, score in scores if score == best]
         if len(tied) == 1:
@@ -650,7 +650,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.end_reason = "safety cap reached before any Nomination: nothing picked"
             return
         self._flip(state)
-        scores = [(j, self._score(state, j, -1)) for j in self._active(state)]
+        scores = [(j, self._score(state, j)) for j in self._active(state)]
         best = max(score for _, score in scores)
         tied = [j for j, score in scores if score == best]
         j = tied[state.rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
@@ -680,21 +680,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         score = (-values if inverts & 1 else values) + bonus + boosts
         return Tally(values, inverts, bool(house_rule), bonus, boosts, score)
 
-    def _score(self, state: GtpagState, nomination: int, counted: int) -> int:
-        """The Score of ``tally``, fast: only chips whose bit is set in ``counted`` (-1: all)."""
-        chip_kinds = state.kinds
-        kind_value, kind_invert = self._kind_value, self._kind_invert
-        kind_bonus, kind_house = self._kind_bonus, self._kind_house
-        values = inverts = bonus = house_rule = 0
-        for chip in state.piles[nomination]:
-            if counted >> chip & 1:
-                kind = chip_kinds[chip]
-                values += kind_value[kind]
-                inverts += kind_invert[kind]
-                bonus += kind_bonus[kind]
-                house_rule |= kind_house[kind]
-        if inverts & 1 and not house_rule:
+    def _score(self, state: GtpagState, nomination: int) -> int:
+        """The Score of ``tally``, fast (the loops run in C)."""
+        kinds = list(map(state.kinds.__getitem__, state.piles[nomination]))
+        values = sum(map(self._kind_value.__getitem__, kinds))
+        if sum(map(self._kind_invert.__getitem__, kinds)) & 1 and not any(
+            map(self._kind_house.__getitem__, kinds)
+        ):
             values = -values
+        bonus = sum(map(self._kind_bonus.__getitem__, kinds))
         return values + bonus + self._boost_value * len(state.boosts[nomination])
 
     # -- the result -----------------------------------------------------------------------------
