@@ -53,6 +53,9 @@ TRAIT_BASE = 100
 
 MAX_SEATS = 8
 
+CACHE_LIMIT = 20_000
+"""Legal-action lists remembered per game instance, at most (per kind of list)."""
+
 
 class Tally(NamedTuple):
     """R13, D1: how one Nomination's Score is made up."""
@@ -251,6 +254,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
             if key[-1]:
                 legal.insert(0, self.book.passing)
+            if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
+                self._nomination_lists.clear()
             found = self._nomination_lists[key] = tuple(legal)
         return list(found)
 
@@ -299,6 +304,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             sizes = (trait, state.active, *map(len, state.piles))
             cached = self._target_lists.get(sizes)
             if cached is None:
+                if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
+                    self._target_lists.clear()
                 cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
             return cached
         return self._chip_targets(state, trait)
