@@ -495,17 +495,18 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         mask = self.bid_mask if state.phase == P_TIE else self.full_hand
         hand = state.hand
         seat = state.actor
-        while True:
-            state.turns_left -= 1
-            if state.turns_left <= 0:
-                self._end_round(state)
-                return
+        left = state.turns_left - 1
+        while left > 0:
             seat += 1
             if seat == n:
                 seat = 0
             if hand[seat] & mask:
+                state.turns_left = left
                 state.actor = seat
                 return
+            left -= 1
+        state.turns_left = 0
+        self._end_round(state)
 
     def _end_round(self, state: GtpagState) -> None:
         if state.phase == P_TIE:
