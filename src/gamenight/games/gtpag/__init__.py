@@ -1,0 +1,16 @@
+"""Game to Pick a Game: The Gateway Edition: nominate games, bid on them, play the winner."""
+
+from gamenight.core.registry import GameEntry, register
+from gamenight.games.gtpag.bots import GtpagHeuristic
+from gamenight.games.gtpag.render import render
+from gamenight.games.gtpag.rules import GtpagGame
+
+register(
+    GameEntry(
+        game_class=GtpagGame,
+        render=render,
+        bots={"heuristic": lambda game, options: GtpagHeuristic.from_options(options)},
+    )
+)
+
+__all__ = ["GtpagGame"]

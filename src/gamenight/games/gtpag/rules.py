@@ -1,0 +1,773 @@
+"""The rules of Game to Pick a Game: setup, legal actions, their effects, the tally.
+
+Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable
+from typing import ClassVar, NamedTuple
+
+from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
+from gamenight.core.rng import Rng
+from gamenight.games.gtpag import actions as kinds
+from gamenight.games.gtpag import state as phases
+from gamenight.games.gtpag import views
+from gamenight.games.gtpag.actions import KIND_TRAIT, PLACED_TRAITS, Action, ActionBook
+from gamenight.games.gtpag.explain import explain
+from gamenight.games.gtpag.params import (
+    HOUSE_RULE,
+    HYPE,
+    INVERT,
+    RAID,
+    SCOUT,
+    SMASH,
+    SPOTLIGHT,
+    SWITCHEROO,
+    TRAIT_NAMES,
+    WARCRY,
+    GtpagParams,
+    chip_label,
+)
+from gamenight.games.gtpag.state import GtpagState, random_preferences
+
+P_NOMINATION = phases.NOMINATION
+P_BIDDING = phases.BIDDING
+P_TRAIT = phases.TRAIT
+P_BOOSTING = phases.BOOSTING
+P_TIE = phases.TIE
+P_OVER = phases.OVER
+K_NOMINATE = kinds.NOMINATE
+K_PASS = kinds.PASS
+K_BID = kinds.BID
+K_WITH = kinds.WITH
+K_SCOUT = kinds.K_SCOUT
+K_DONE = kinds.DONE
+K_TO = kinds.TO
+K_BOOST = kinds.BOOST
+K_DECLINE = kinds.DECLINE
+
+TRAIT_BASE = 100
+"""``kinds[chip]`` of a Trait chip is TRAIT_BASE + its Trait code; Bid chips are below."""
+
+MAX_SEATS = 8
+
+CACHE_LIMIT = 20_000
+"""Legal-action lists remembered per game instance, at most (per kind of list)."""
+
+
+class Tally(NamedTuple):
+    """R13, D1: how one Nomination's Score is made up."""
+
+    values: int  # the numbers on value chips (Bid chips, Warcry)
+    inverts: int  # Invert chips that count (none under a House Rule)
+    house_rule: bool
+    bonus: int  # Hype: added after Inverts
+    boosts: int  # R12: Boosts, added last
+    score: int
+
+
+class GtpagGame(Game[GtpagState, Action, GtpagParams]):
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="gtpag",
+        title="Game to Pick a Game",
+        player_counts=tuple(range(2, MAX_SEATS + 1)),
+        version="1",
+        summary=(
+            "2-8 players nominate games and bid face-down chips on them; the winner is "
+            "the game the table plays next."
+        ),
+        variants=(
+            Variant(
+                "no-traits",
+                "Bid chips only: three Bidding rounds, no Traits (a first game)",
+                {"use_traits": False},
+            ),
+            Variant(
+                "big-boost",
+                "Boosts add +3, so those who passed weigh more",
+                {"boost_value": 3},
+            ),
+        ),
+        aliases=("game-to-pick-a-game", "pick-a-game", "gateway-edition"),
+    )
+
+    def __init__(self, params: GtpagParams | None = None) -> None:
+        super().__init__(params)
+        p = self.params
+        self.titles = p.candidates
+        self.labels = p.chip_labels
+        self.num_kinds = len(self.labels)
+        self.num_bid = len(p.bid_chips)
+        self.slot_kind = tuple(self.labels.index(chip_label(chip)) for chip in p.bid_chips)
+        self.per_seat = self.num_bid + (1 if p.use_traits else 0)
+        self.trait_slot = self.num_bid if p.use_traits else -1
+        self.trait_bit = 1 << self.num_bid if p.use_traits else 0
+        self.bid_mask = (1 << self.num_bid) - 1
+        self.full_hand = (1 << self.per_seat) - 1
+        self.kind_value = tuple(0 if label == INVERT else int(label) for label in self.labels)
+        self.kind_invert = tuple(1 if label == INVERT else 0 for label in self.labels)
+        self.max_noms = min(len(self.titles), MAX_SEATS)
+        self.label_index = {label: k for k, label in enumerate(self.labels)}
+        self.title_index = {title: t for t, title in enumerate(self.titles)}
+        self.book = ActionBook(
+            self.titles, self.labels, self.max_noms, MAX_SEATS * (self.num_bid + 1)
+        )
+        self._kind_slots = tuple(
+            tuple(slot for slot in range(self.num_bid) if self.slot_kind[slot] == k)
+            for k in range(self.num_kinds)
+        )
+        # hand slot mask -> mask of the Bid chip kinds it holds (repeated kinds share a bit)
+        kind_masks = []
+        for mask in range(1 << self.num_bid):
+            kind_mask = 0
+            for slot in range(self.num_bid):
+                if mask >> slot & 1:
+                    kind_mask |= 1 << self.slot_kind[slot]
+            kind_masks.append(kind_mask)
+        self._kind_mask = tuple(kind_masks)
+        self._first_slot = tuple(slots[0] for slots in self._kind_slots)
+        self._bid_lists: dict[int, tuple[Action, ...]] = {}
+        self._place_lists: dict[int, tuple[Action, ...]] = {}
+        self._target_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
+        self._actors = tuple((seat,) for seat in range(MAX_SEATS))
+        self._bits = tuple(
+            tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
+        )
+        # what a chip of each kind adds to a tally (R13, D1, D2.3-D2.5), by kind code
+        size = TRAIT_BASE + len(TRAIT_NAMES)
+        self._kind_value = [0] * size
+        self._kind_invert = [0] * size
+        self._kind_bonus = [0] * size
+        self._kind_house = [0] * size
+        for k in range(self.num_kinds):
+            self._kind_value[k] = self.kind_value[k]
+            self._kind_invert[k] = self.kind_invert[k]
+        self._kind_value[TRAIT_BASE + WARCRY] = p.warcry_value
+        self._kind_bonus[TRAIT_BASE + HYPE] = p.hype_value
+        self._kind_house[TRAIT_BASE + HOUSE_RULE] = 1
+        self._layouts: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # every ranking of a small library, so a seat's preferences cost one draw (G6)
+        count = len(self.titles)
+        self._rankings = (
+            tuple(
+                tuple(float(v) for v in ranking)
+                for ranking in itertools.permutations(range(1, count + 1))
+            )
+            if count <= 6
+            else ()
+        )
+        self._boost_value = p.boost_value
+        self._max_actions = p.max_actions
+        self._checked_counts: set[int] = set()  # player counts these params were checked for
+
+    @classmethod
+    def default_params(cls) -> GtpagParams:
+        return GtpagParams()
+
+    # -- setup ------------------------------------------------------------------------------
+    def layout(self, chars: tuple[int, ...]) -> tuple[int, ...]:
+        """The kind of every chip of a match whose seats play characters ``chars``."""
+        found = self._layouts.get(chars)
+        if found is None:
+            codes = self.params.trait_codes
+            chips: list[int] = []
+            for char in chars:
+                chips.extend(self.slot_kind)
+                if self.params.use_traits:
+                    chips.append(TRAIT_BASE + codes[char])
+            found = self._layouts[chars] = tuple(chips)
+        return found
+
+    def new_state(self, num_players: int, seed: int) -> GtpagState:
+        if num_players not in self._checked_counts:
+            self.check_player_count(num_players)
+            self.params.check_players(num_players)
+            self._checked_counts.add(num_players)
+        p = self.params
+        rng = Rng(seed)
+        state = GtpagState(num_players, rng)
+        chars = (
+            tuple(number - 1 for number in p.characters)
+            if p.characters is not None
+            else tuple(range(num_players))
+        )  # G1
+        state.chars = chars
+        state.kinds = self.layout(chars)
+        if p.preferences is not None:
+            state.prefs = tuple(tuple(float(v) for v in seat) for seat in p.preferences)
+        else:
+            state.prefs = tuple(self.random_preferences(rng) for _ in chars)  # G6
+        state.hand = [self.full_hand] * num_players  # R1
+        first = p.first_player
+        state.start = rng.randbelow(num_players) if first is None else first  # D4
+        state.actor = state.start
+        state.turns_left = num_players
+        self._offer_nomination(state)
+        return state
+
+    def random_preferences(self, rng: Rng) -> tuple[float, ...]:
+        """G6: a random ranking: one number per candidate, the favourite highest."""
+        if self._rankings:
+            return self._rankings[rng.randbelow(len(self._rankings))]
+        return random_preferences(len(self.titles), rng)
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+    def to_act(self, state: GtpagState) -> tuple[int, ...]:
+        return () if state.phase == P_OVER else self._actors[state.actor]
+
+    def legal_actions(self, state: GtpagState, player: int) -> list[Action]:
+        if player != state.actor:
+            return []
+        phase = state.phase
+        if phase == P_BIDDING:
+            hand = state.hand[player]
+            bids = self._bid_lists.get(self._kind_mask[hand & self.bid_mask] << 8 | state.active)
+            if bids is None:
+                bids = self._bids(hand, state.active)
+            if hand & self.trait_bit:
+                trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
+                return [*bids, *self._trait_options(state, trait)]
+            return list(bids)
+        if phase == P_TRAIT:
+            return self._finishing_options(state)
+        if phase == P_TIE:
+            return list(self._bids(state.hand[player], state.active))
+        if phase == P_NOMINATION:
+            return self._nominations(state)
+        if phase == P_BOOSTING:
+            boost = self.book.boost
+            return [boost[j] for j in self._active(state)] + [self.book.decline]
+        return []
+
+    def _active(self, state: GtpagState) -> tuple[int, ...]:
+        return self._bits[state.active]
+
+    def _nominations(self, state: GtpagState) -> list[Action]:
+        """R2, D4: a title not yet nominated, or pass (not the last, if nobody nominated)."""
+        taken = state.titles
+        key = (*taken, bool(taken) or state.turns_left > 1)
+        found = self._nomination_lists.get(key)
+        if found is None:
+            legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
+            if key[-1]:
+                legal.insert(0, self.book.passing)
+            if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
+                self._nomination_lists.clear()
+            found = self._nomination_lists[key] = tuple(legal)
+        return list(found)
+
+    def _bids(self, hand: int, active: int) -> tuple[Action, ...]:
+        """R5, D5, D7: one Bid chip of each kind in hand on each Nomination in play."""
+        key = self._kind_mask[hand & self.bid_mask] << 8 | active
+        found = self._bid_lists.get(key)
+        if found is None:
+            kind_mask = key >> 8
+            found = self._bid_lists[key] = tuple(
+                self.book.bid[k][j]
+                for k in range(self.num_kinds)
+                if kind_mask >> k & 1
+                for j in range(self.max_noms)
+                if active >> j & 1
+            )
+        return found
+
+    def _face_down(self, state: GtpagState, row: tuple[tuple[Action, ...], ...]) -> list[Action]:
+        """``row``'s action for every face-down Bid chip on a Nomination in play (G11)."""
+        up = state.face_up
+        piles = state.piles
+        with_face_up = {j for j, _ in state.shown}
+        found: list[Action] = []
+        for j in self._bits[state.active]:
+            pile = piles[j]
+            if j not in with_face_up:
+                found += row[j][: len(pile)]
+                continue
+            at = row[j]
+            for i, chip in enumerate(pile):
+                if not up >> chip & 1:
+                    found.append(at[i])
+        return found
+
+    def _trait_options(self, state: GtpagState, trait: int) -> list[Action] | tuple[Action, ...]:
+        """D2, D5: a Trait with its first target; with no legal target it is played bare."""
+        if trait in PLACED_TRAITS:
+            key = trait << 8 | state.active
+            placed = self._place_lists.get(key)
+            if placed is None:
+                place = self.book.place[trait]
+                placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
+            return placed
+        if not state.face_up:  # every chip face down: the targets follow from the pile sizes
+            sizes = (trait, state.active, *map(len, state.piles))
+            cached = self._target_lists.get(sizes)
+            if cached is None:
+                if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
+                    self._target_lists.clear()
+                cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
+            return cached
+        return self._chip_targets(state, trait)
+
+    def _chip_targets(self, state: GtpagState, trait: int) -> list[Action]:
+        targets = self._face_down(state, self.book.target[trait])
+        if trait == SWITCHEROO:
+            # G8: a first chip needs a partner on another Nomination
+            if len({action.a for action in targets}) < 2:
+                targets = []
+        elif trait == RAID and len(self._active(state)) < 2:
+            targets = []  # G9: nowhere to move a chip to
+        return targets or [self.book.bare[trait]]
+
+    def _finishing_options(self, state: GtpagState) -> list[Action]:
+        """D2.2, D2.6, D2.7: the rest of a Trait in progress."""
+        trait = state.pending_trait
+        source = state.pending >> 8
+        if trait == SWITCHEROO:
+            return [a for a in self._face_down(state, self.book.with_) if a.a != source]
+        if trait == RAID:
+            to = self.book.to
+            return [to[j] for j in self._active(state) if j != source]
+        looked = state.looked
+        up = state.face_up
+        scout = self.book.target[SCOUT]
+        legal = [self.book.done]
+        for j in self._active(state):
+            for i, chip in enumerate(state.piles[j]):
+                if not up >> chip & 1 and chip not in looked:
+                    legal.append(scout[j][i])
+        return legal
+
+    # -- effects --------------------------------------------------------------------------------
+    def apply(self, state: GtpagState, player: int, action: Action) -> None:
+        state.steps += 1
+        kind = action.kind
+        if kind == K_BID:  # R5, D5: the chip goes face down next to the Nomination
+            hand = state.hand[player]
+            slot = self._first_slot[action.a]
+            if not hand >> slot & 1:  # a repeated kind: its first slot still in hand
+                slot = next(s for s in self._kind_slots[action.a] if hand >> s & 1)
+            state.hand[player] = hand & ~(1 << slot)
+            state.piles[action.b].append(player * self.per_seat + slot)
+            state.last_turn[player] = state.turn
+            state.turn += 1
+            state.last_chip = player
+            self._advance(state)
+        elif state.phase == P_TRAIT:
+            self._finish_trait(state, player, action)
+        elif kind in KIND_TRAIT:
+            self._play_trait(state, player, KIND_TRAIT[kind], action)
+        elif kind == K_NOMINATE:
+            j = len(state.titles)
+            state.titles.append(action.a)
+            state.nominators.append(player)
+            state.piles.append([])
+            state.boosts.append([])
+            state.active |= 1 << j
+            self._next_nominator(state)
+        elif kind == K_PASS:
+            state.passed |= 1 << player
+            self._next_nominator(state)
+        elif kind == K_BOOST:
+            state.boosts[action.a].append(player)
+            self._next_booster(state)
+        elif kind == K_DECLINE:
+            self._next_booster(state)
+        if state.steps >= self._max_actions and state.phase != P_OVER:
+            self._cap(state)
+
+    def _played(self, state: GtpagState, player: int) -> None:
+        state.last_turn[player] = state.turn
+        state.turn += 1
+        state.last_chip = player
+
+    def _play_trait(self, state: GtpagState, player: int, trait: int, action: Action) -> None:
+        """R6, D2, D5: the Trait chip is played and resolved at once."""
+        chip = player * self.per_seat + self.trait_slot
+        state.hand[player] &= ~self.trait_bit
+        self._played(state, player)
+        if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
+            state.piles[action.a].append(chip)
+            state.face_up |= 1 << chip
+            state.shown += ((action.a, chip),)
+            self._advance(state)
+            return
+        state.used += (chip,)
+        j, i = action.a, action.b
+        if j < 0:  # D5: no legal target; the chip is used up
+            self._advance(state)
+        elif trait == SPOTLIGHT:
+            chip = state.piles[j][i]
+            state.face_up |= 1 << chip
+            state.shown += ((j, chip),)
+            self._advance(state)
+        elif trait == SMASH:
+            state.smashed += (state.piles[j].pop(i),)
+            self._advance(state)
+        elif trait == SCOUT:
+            self._look(state, player, j, i)
+        else:  # Switcheroo, Raid: a second choice follows
+            state.pending_trait = trait
+            state.pending = j << 8 | i
+            state.phase = P_TRAIT
+
+    def _look(self, state: GtpagState, player: int, j: int, i: int) -> None:
+        """D2.6, G7: the Scout sees the chip's kind, privately; which chip is public."""
+        chip = state.piles[j][i]
+        state.seen[player] |= 1 << chip
+        state.looked += (chip,)
+        if len(state.looked) < self.params.scout_looks and len(self._finishing_scout(state)) > 0:
+            state.pending_trait = SCOUT
+            state.phase = P_TRAIT
+        else:
+            self._end_trait(state)
+
+    def _finishing_scout(self, state: GtpagState) -> list[int]:
+        up = state.face_up
+        return [
+            chip
+            for j in self._active(state)
+            for chip in state.piles[j]
+            if not up >> chip & 1 and chip not in state.looked
+        ]
+
+    def _finish_trait(self, state: GtpagState, player: int, action: Action) -> None:
+        kind = action.kind
+        if kind == K_SCOUT:
+            self._look(state, player, action.a, action.b)
+            return
+        if kind == K_WITH:  # D2.2, G8: the two chips trade places
+            j, i = state.pending >> 8, state.pending & 255
+            piles = state.piles
+            piles[j][i], piles[action.a][action.b] = piles[action.a][action.b], piles[j][i]
+        elif kind == K_TO:  # D2.7, G9: the chip joins the end of the other Nomination
+            j, i = state.pending >> 8, state.pending & 255
+            state.piles[action.a].append(state.piles[j].pop(i))
+        self._end_trait(state)
+
+    def _end_trait(self, state: GtpagState) -> None:
+        state.pending_trait = -1
+        state.pending = -1
+        state.looked = ()
+        state.phase = P_BIDDING
+        self._advance(state)
+
+    # -- turn order -----------------------------------------------------------------------------
+    def _offer_nomination(self, state: GtpagState) -> None:
+        """G15: a character with no title left to nominate passes without a choice."""
+        while len(state.titles) >= len(self.titles):
+            state.passed |= 1 << state.actor
+            if not self._step_nominator(state):
+                return
+
+    def _next_nominator(self, state: GtpagState) -> None:
+        if self._step_nominator(state):
+            self._offer_nomination(state)
+
+    def _step_nominator(self, state: GtpagState) -> bool:
+        """R2, D4: counter-clockwise; False once every character has had its turn."""
+        state.turns_left -= 1
+        if state.turns_left > 0:
+            state.actor = (state.actor - 1) % state.num_players
+            return True
+        if len(state.titles) == 1:
+            self._finish(state, 0, f"{self.titles[state.titles[0]]} picked: the only Nomination")
+            return False  # D4: a single Nomination wins at once
+        state.phase = P_BIDDING
+        state.round = 1
+        self._begin_round(state, state.nominators[-1])  # R3: the last to nominate begins
+        return False
+
+    def _can_play(self, state: GtpagState, seat: int) -> bool:
+        mask = self.bid_mask if state.phase == P_TIE else self.full_hand
+        return bool(state.hand[seat] & mask)
+
+    def _begin_round(self, state: GtpagState, starter: int) -> None:
+        state.actor = starter
+        state.turns_left = state.num_players
+        if not self._can_play(state, starter):
+            self._advance(state)  # R9, D5: skipped
+
+    def _advance(self, state: GtpagState) -> None:
+        """R3, R9: clockwise to the next character with a chip to play, or the round ends."""
+        n = state.num_players
+        mask = self.bid_mask if state.phase == P_TIE else self.full_hand
+        hand = state.hand
+        seat = state.actor
+        left = state.turns_left - 1
+        while left > 0:
+            seat += 1
+            if seat == n:
+                seat = 0
+            if hand[seat] & mask:
+                state.turns_left = left
+                state.actor = seat
+                return
+            left -= 1
+        state.turns_left = 0
+        self._end_round(state)
+
+    def _end_round(self, state: GtpagState) -> None:
+        if state.phase == P_TIE:
+            self._flip(state)
+            self._resolve(state)  # R15, D7
+        elif any(state.hand):
+            state.round += 1
+            self._begin_round(state, self.round_starter(state))  # R7, R8, D5
+        else:
+            self._flip(state)  # R10, R11, G14
+            self._start_boosting(state)
+
+    def round_starter(self, state: GtpagState) -> int:
+        """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent."""
+        nominators = state.nominators
+        active = self._bits[state.active]
+        if not state.shown:  # nothing face up yet: every Nomination stands at 0
+            tied = [nominators[j] for j in active]
+        else:
+            scores = self._face_up_scores(state)
+            best = max(scores[j] for j in active)
+            tied = [nominators[j] for j in active if scores[j] == best]
+        return self._most_recent(state, tied)
+
+    def _face_up_scores(self, state: GtpagState) -> list[int]:
+        """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet)."""
+        count = len(state.piles)
+        values = [0] * count
+        inverts = [0] * count
+        bonus = [0] * count
+        house = [0] * count
+        chip_kinds = state.kinds
+        for j, chip in state.shown:
+            kind = chip_kinds[chip]
+            values[j] += self._kind_value[kind]
+            inverts[j] += self._kind_invert[kind]
+            bonus[j] += self._kind_bonus[kind]
+            house[j] |= self._kind_house[kind]
+        return [
+            (-values[j] if inverts[j] & 1 and not house[j] else values[j]) + bonus[j]
+            for j in range(count)
+        ]
+
+    def _most_recent(self, state: GtpagState, seats: list[int]) -> int:
+        """G4: the seat whose latest chip came last (never played: nearest clockwise after the
+        latest chip's player)."""
+        last_turn = state.last_turn
+        best = seats[0]
+        for seat in seats[1:]:
+            if last_turn[seat] > last_turn[best]:
+                best = seat
+        if last_turn[best] >= 0:
+            return best
+        n = state.num_players
+        last = state.last_chip
+        return min(seats, key=lambda s: (s - last - 1) % n)
+
+    def _flip(self, state: GtpagState) -> None:
+        """R11: every chip left on the Nominations turns face up; G10: Smashed chips become
+        known by elimination, so they are shown too (sorted, so their order tells nothing)."""
+        up = state.face_up
+        for pile in state.piles:
+            for chip in pile:
+                up |= 1 << chip
+        for chip in state.smashed:
+            up |= 1 << chip
+        state.smashed = tuple(sorted(state.smashed))
+        state.face_up = up
+        state.shown = ()  # only the between-rounds tally reads it
+
+    def _start_boosting(self, state: GtpagState) -> None:
+        """R12, D6: passers Boost in counter-clockwise order from the most recent one."""
+        n = state.num_players
+        passers = [s for s in range(n) if state.passed >> s & 1]
+        if not passers:
+            self._resolve(state)
+            return
+        first = self._most_recent(state, passers)
+        state.boost_queue = tuple(sorted(passers, key=lambda s: (first - s) % n))
+        state.phase = P_BOOSTING
+        state.actor = state.boost_queue[0]
+
+    def _next_booster(self, state: GtpagState) -> None:
+        state.boost_queue = state.boost_queue[1:]
+        if state.boost_queue:
+            state.actor = state.boost_queue[0]
+        else:
+            self._resolve(state)
+
+    def _resolve(self, state: GtpagState) -> None:
+        """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
+        scores = [(j, self._score(state, j)) for j in self._active(state)]
+        best = max(score for _, score in scores)
+        tied = [j for j, score in scores if score == best]
+        if len(tied) == 1:
+            after = f" after {_rounds(state.tie_round)}" if state.tie_round else ""
+            title = self.titles[state.titles[tied[0]]]
+            self._finish(state, tied[0], f"{title} picked with a Score of {best}{after}")
+            return
+        state.tie_history += (tuple(scores),)
+        if state.tie_round >= self.params.max_tie_rounds:
+            j = tied[state.rng.randbelow(len(tied))]
+            state.drawn = True
+            title = self.titles[state.titles[j]]
+            self._finish(
+                state,
+                j,
+                f"{title} picked by a random draw among the tied after "
+                f"{_rounds(state.tie_round)} (D7)",
+            )
+            return
+        self._start_tie_round(state, tied)
+
+    def _start_tie_round(self, state: GtpagState, tied: list[int]) -> None:
+        """R15, D7: chips go home (Smashed ones stay out), the others leave, one round."""
+        state.tie_round += 1
+        per_seat = self.per_seat
+        hand = state.hand
+        back = 0
+        for chip in [*(c for pile in state.piles for c in pile), *state.used]:
+            seat, slot = divmod(chip, per_seat)
+            hand[seat] |= 1 << slot
+            back |= 1 << chip
+        # G3: back in a hand, a chip is one of the hand's chips again: nobody tracks it
+        state.face_up &= ~back
+        state.shown = ()
+        state.seen = [mask & ~back for mask in state.seen]
+        state.used = ()
+        state.piles = [[] for _ in state.piles]
+        state.boosts = [[] for _ in state.boosts]
+        state.active = sum(1 << j for j in tied)
+        state.phase = P_TIE
+        self._begin_round(state, state.last_chip if state.last_chip >= 0 else state.start)
+
+    def _finish(self, state: GtpagState, nomination: int, reason: str) -> None:
+        state.picked = nomination
+        state.phase = P_OVER
+        state.end_reason = reason
+        state.pending_trait = -1
+        state.pending = -1
+        state.looked = ()
+        state.boost_queue = ()
+
+    def _cap(self, state: GtpagState) -> None:
+        """G18: scored as at the normal end (every chip tallied), marked capped."""
+        state.capped = True
+        if not state.titles:
+            state.phase = P_OVER
+            state.end_reason = "safety cap reached before any Nomination: nothing picked"
+            return
+        self._flip(state)
+        scores = [(j, self._score(state, j)) for j in self._active(state)]
+        best = max(score for _, score in scores)
+        tied = [j for j, score in scores if score == best]
+        j = tied[state.rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
+        title = self.titles[state.titles[j]]
+        self._finish(state, j, f"safety cap reached; {title} picked with a Score of {best}")
+
+    # -- the tally ------------------------------------------------------------------------------
+    def tally(self, state: GtpagState, nomination: int, *, face_up_only: bool = False) -> Tally:
+        """R13, D1, D2.3-D2.5: values, then Inverts (unless a House Rule), then Hype and
+        Boosts. ``face_up_only``: the between-rounds tally of R7, D5."""
+        up = state.face_up
+        chip_kinds = state.kinds
+        kind_value, kind_invert = self._kind_value, self._kind_invert
+        kind_bonus, kind_house = self._kind_bonus, self._kind_house
+        values = inverts = bonus = house_rule = 0
+        for chip in state.piles[nomination]:
+            if face_up_only and not up >> chip & 1:
+                continue
+            kind = chip_kinds[chip]
+            values += kind_value[kind]
+            inverts += kind_invert[kind]
+            bonus += kind_bonus[kind]
+            house_rule |= kind_house[kind]
+        if house_rule:
+            inverts = 0
+        boosts = self._boost_value * len(state.boosts[nomination])
+        score = (-values if inverts & 1 else values) + bonus + boosts
+        return Tally(values, inverts, bool(house_rule), bonus, boosts, score)
+
+    def _score(self, state: GtpagState, nomination: int) -> int:
+        """The Score of ``tally``, fast (the loops run in C)."""
+        kinds = list(map(state.kinds.__getitem__, state.piles[nomination]))
+        values = sum(map(self._kind_value.__getitem__, kinds))
+        if sum(map(self._kind_invert.__getitem__, kinds)) & 1 and not any(
+            map(self._kind_house.__getitem__, kinds)
+        ):
+            values = -values
+        bonus = sum(map(self._kind_bonus.__getitem__, kinds))
+        return values + bonus + self._boost_value * len(state.boosts[nomination])
+
+    # -- the result -----------------------------------------------------------------------------
+    def picked_title(self, state: GtpagState) -> str | None:
+        return self.titles[state.titles[state.picked]] if state.picked >= 0 else None
+
+    def outcome(self, state: GtpagState) -> Outcome | None:
+        """D3, G16: a seat's result is its preference for the picked game; it wins if that
+        game is (one of) its favourites."""
+        if state.phase != P_OVER:
+            return None
+        n = state.num_players
+        if state.picked < 0:
+            return Outcome(
+                scores=(0.0,) * n, winners=(), reason=state.end_reason, capped=state.capped
+            )
+        title = state.titles[state.picked]
+        prefs = state.prefs
+        return Outcome(
+            scores=tuple(prefs[s][title] for s in range(n)),
+            winners=tuple(s for s in range(n) if prefs[s][title] == max(prefs[s])),
+            reason=state.end_reason,
+            capped=state.capped,
+        )
+
+    # -- views, notation, checks ------------------------------------------------------------------
+    def view(self, state: GtpagState, player: int | None) -> View:
+        return views.view(self, state, player)
+
+    def determinize(self, view: View, player: int, rng: Rng) -> GtpagState:
+        return views.determinize(self, view, player, rng)
+
+    def hidden(self, state: GtpagState, player: int) -> Hashable:
+        return views.hidden(self, state, player)
+
+    def parse_action(self, text: str) -> Action:
+        return self.book.parse(text)
+
+    def public_action(self, state: GtpagState, player: int, action: Action) -> str:
+        """R5, G19: a Bid chip is played face down: the table sees where, not which."""
+        if action.kind == K_BID:
+            return f"bid a chip n{action.b + 1}"
+        return str(action)
+
+    def explain_illegal(self, state: GtpagState, player: int, action: Action) -> str:
+        return explain(self, state, player, action)
+
+    def chip_text(self, state: GtpagState, chip: int) -> str:
+        """A chip's name as a component: its character and its kind (``Red +2``)."""
+        seat = chip // self.per_seat
+        name = self.params.character_names[state.chars[seat]]
+        return f"{name} {self.kind_name(state.kinds[chip])}"
+
+    def kind_name(self, kind: int) -> str:
+        return self.labels[kind] if kind < TRAIT_BASE else TRAIT_NAMES[kind - TRAIT_BASE]
+
+    def components(self, state: GtpagState) -> list[str]:
+        chips: list[int] = []
+        for seat in range(state.num_players):
+            hand = state.hand[seat]
+            chips += [seat * self.per_seat + s for s in range(self.per_seat) if hand >> s & 1]
+        for pile in state.piles:
+            chips += pile
+        chips += [*state.used, *state.smashed]
+        names = self.params.character_names
+        markers = [s for boosts in state.boosts for s in boosts]  # G5: Character chips
+        markers += [s for s in range(state.num_players) if s not in markers]
+        return sorted(self.chip_text(state, chip) for chip in chips) + sorted(
+            f"{names[state.chars[s]]} Character chip" for s in markers
+        )
+
+
+def _rounds(count: int) -> str:
+    return f"{count} tie round{'s' if count != 1 else ''}"
