@@ -97,7 +97,8 @@ def test_fixed_budget_and_seed_reproduce_the_same_decision() -> None:
     [
         ("ismcts:iters=0", "iters must be at least 1"),
         ("ismcts:iters=many", "is not a number"),
-        ("ismcts:rollout=smart", "rollout must be random or heuristic"),
+        ("ismcts:rollout=smart", "rollout must be playout, random or heuristic"),
+        ("ismcts:reward=money", "reward must be mixed or win"),
         ("ismcts:depth=3", "has no option 'depth'"),
         ("ismcts:time=0", "time must be positive"),
         ("ismcts:c=-1", "c must not be negative"),

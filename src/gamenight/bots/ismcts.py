@@ -112,10 +112,15 @@ class ISMCTSAgent:
             rollout = factory(game, {})
         else:
             raise BotError(
-                f"bot 'ismcts': rollout must be random or heuristic, not {rollout_name!r}"
+                "bot 'ismcts': rollout must be playout, random or heuristic, "
+                f"not {rollout_name!r}"
             )
+        reward = options.get("reward", "mixed")
+        if reward not in ("mixed", "win"):
+            raise BotError(f"bot 'ismcts': reward must be mixed or win, not {reward!r}")
         iterations = iterations if "time" not in options else 10**9
-        return cls(game, iterations, seconds, rollout, exploration)
+        weight = SCORE_WEIGHT if reward == "mixed" else 0.0
+        return cls(game, iterations, seconds, rollout, exploration, weight)
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
