@@ -1,6 +1,13 @@
 """The ``gamenight`` command line: list, play, simulate, replay."""
 
-from gamenight.cli import listing, play, replay, simulate, tournament  # noqa: F401 - register commands
+from gamenight.cli import (  # noqa: F401 - importing them registers the commands
+    listing,
+    night,
+    play,
+    replay,
+    simulate,
+    tournament,
+)
 from gamenight.cli.app import app
 
 

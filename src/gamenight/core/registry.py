@@ -57,7 +57,7 @@ _loaded = False
 def register(entry: GameEntry) -> None:
     spec = entry.game_class.spec
     _ENTRIES[spec.name] = entry
-    for alias in (spec.name, *spec.aliases):
+    for alias in (spec.name, spec.title, *spec.aliases):
         _ALIASES[_key(alias)] = spec.name
 
 
