@@ -96,8 +96,8 @@ class Codec:
         mask[self.legal_ids(state, seat)] = 1
         return mask
 
-    def action(self, action_id: Any) -> Hashable:
-        """The typed action with this id; an error naming the id if there is none."""
+    def index(self, action_id: Any) -> int:
+        """``action_id`` as a plain int, if it is an id of the table; else an error naming it."""
         if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
             raise IllegalActionError(
                 f"an action id is an integer from 0 to {self.num_actions - 1}, not {action_id!r}"
@@ -108,7 +108,11 @@ class Codec:
                 f"action id {index} is out of range: {self.name} for {self.num_players} players "
                 f"has ids 0 to {self.num_actions - 1}"
             )
-        return self.actions[index]
+        return index
+
+    def action(self, action_id: Any) -> Hashable:
+        """The typed action with this id; an error naming the id if there is none."""
+        return self.actions[self.index(action_id)]
 
     def check(self, state: Any, seat: int, action_id: Any) -> Hashable:
         """The action for ``action_id`` if ``seat`` may take it now; else an error, no change."""

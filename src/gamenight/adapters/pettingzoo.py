@@ -162,7 +162,11 @@ class GamenightEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        typed = self.codec.check(self.game_state, seat, action)  # raises, changing nothing
+        seen = self._cache.get(agent)
+        if seen is not None and seen["action_mask"][self.codec.index(action)]:
+            typed = self.codec.actions[int(action)]  # legal by the mask the agent was shown
+        else:
+            typed = self.codec.check(self.game_state, seat, action)  # raises, changes nothing
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(self.game_state, seat, typed)
         self._moves.append((seat, str(typed)))
