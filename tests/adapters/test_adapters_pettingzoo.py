@@ -45,6 +45,15 @@ def test_pettingzoo_api_test(name: str, players: int, wrapped: bool) -> None:
     api_test(make(name, players), num_cycles=1000)
 
 
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.slow
+@parametrize_cases
+def test_pettingzoo_api_test_many_matches(name: str, players: int) -> None:
+    for _ in range(15):
+        api_test(env(name, players), num_cycles=1000)
+
+
 @parametrize_cases
 def test_pettingzoo_seed_test(name: str, players: int) -> None:
     seed_test(lambda: env(name, players), num_cycles=500)
@@ -205,6 +214,14 @@ def test_render_shows_the_public_table_as_text(name: str, players: int) -> None:
     silent.reset(seed=0)
     with pytest.warns(UserWarning, match="render_mode"):
         assert silent.render() is None
+
+
+def test_acting_before_reset_is_refused() -> None:
+    table = raw_env("requirements", 2)
+    with pytest.raises(IllegalActionError, match="reset"):
+        table.step(0)
+    with pytest.raises(IllegalActionError, match="reset"):
+        table.observe("player_0")
 
 
 def test_bad_setup_is_refused() -> None:

@@ -100,8 +100,9 @@ class _Setup:
     def game(self) -> AnyGame:
         return self.codec.game
 
-    def key(self) -> tuple[str, Params, int, int, str]:
-        return (self.name, self.params, self.num_players, self.deal_bytes, self.reward)
+    def key(self) -> tuple[str, dict[str, Any], int, int, str]:
+        """The setup as plain data (for pickling): params as their JSON-safe dict."""
+        return (self.name, self.params.to_dict(), self.num_players, self.deal_bytes, self.reward)
 
 
 @functools.lru_cache(maxsize=64)
@@ -299,10 +300,12 @@ class _Run:
 
 
 def _restore(
-    key: tuple[str, Params, int, int, str], seed: int, drawn: int, moves: list[int]
+    key: tuple[str, dict[str, Any], int, int, str], seed: int, drawn: int, moves: list[int]
 ) -> _Run:
     """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
-    run = _Run(_setup(*key))
+    name, values, num_players, deal_bytes, reward = key
+    params = registry.entry(name).game_class.default_params().from_dict(values)
+    run = _Run(_setup(name, params, num_players, deal_bytes, reward))
     for shift in range(drawn - 1, -1, -1):
         run.deal((seed >> (8 * shift)) & 0xFF)
     for action_id in moves:

@@ -56,7 +56,7 @@ from pettingzoo.utils import wrappers
 from gamenight.adapters.codec import REWARD_MODES, Codec, MaskArray, make_codec
 from gamenight.adapters.encodings import FloatArray, encoded_games
 from gamenight.core import registry
-from gamenight.core.errors import InvalidParamsError
+from gamenight.core.errors import IllegalActionError, InvalidParamsError
 from gamenight.core.game import AnyGame
 from gamenight.core.log import MatchRecord
 from gamenight.core.rng import Rng
@@ -157,6 +157,8 @@ class GamenightEnv(AECEnv):
         self._select_next()
 
     def step(self, action: Any) -> None:
+        if self.game_state is None:
+            raise IllegalActionError("no match yet: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -199,6 +201,8 @@ class GamenightEnv(AECEnv):
         cached = self._cache.get(agent)
         if cached is not None:
             return cached
+        if self.game_state is None:
+            raise IllegalActionError("no match yet: call reset() before observe()")
         seat = self._seat[agent]
         vector: FloatArray = self.codec.observe(self.game_state, seat)
         mask: MaskArray
