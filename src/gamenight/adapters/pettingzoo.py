@@ -206,7 +206,9 @@ class GamenightEnv(AECEnv):
         seat = self._seat[agent]
         vector: FloatArray = self.codec.observe(self.game_state, seat)
         mask: MaskArray
-        if seat in self.game.to_act(self.game_state):
+        # Only the selected agent gets a mask, as in PettingZoo's own games: in a simultaneous
+        # step the other seats to act get theirs when their turn in the AEC order comes.
+        if agent == self.agent_selection and seat in self.game.to_act(self.game_state):
             mask = self.codec.mask(self.game_state, seat)
         else:
             mask = np.zeros(self.codec.num_actions, dtype=np.int8)
