@@ -77,3 +77,23 @@ def test_the_new_game_is_listed_and_coded() -> None:
     codec = make_codec("secretbids", 3)
     assert codec.notations == ("bid 0", "bid 1", "bid 2")
     assert codec.max_game_length == 9
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_simultaneous_game_passes_random_sim_test_turn_based(players: int) -> None:
+    """OpenSpiel sees the commitments as turns; the others learn only that one was made."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from gamenight.adapters import openspiel as gos
+
+    assert "python_gamenight_secretbids" in gos.register_all()
+    game = gos.load("secretbids", players, deal_bytes=2)
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(7)
+    assert state.current_player() == 0
+    state.apply_action(2)  # seat 0: bid 2
+    assert state.current_player() == 1
+    assert state.information_state_string(1).endswith("0:commits a bid")
+    assert state.information_state_string(0).endswith("0:bid 2")
