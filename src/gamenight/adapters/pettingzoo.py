@@ -69,6 +69,8 @@ Observation = dict[str, Any]
 class GamenightEnv(AECEnv):
     """One gamenight game at one player count, as an AEC environment (see the module doc)."""
 
+    metadata_render_modes = ("human", "ansi")
+
     def __init__(
         self,
         game: str | AnyGame = "requirements",
@@ -102,20 +104,21 @@ class GamenightEnv(AECEnv):
         }
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low, high = self.codec.reward_range(reward)
-        self.reward_range = (low, high)
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    low=0.0, high=self.codec.layout.high(), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(
-                    low=0, high=1, shape=(self.codec.num_actions,), dtype=np.int8
-                ),
-            }
-        )
-        # One space object per agent, never rebuilt: seeding a space must stick (api_test).
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.reward_range = self.codec.reward_range(reward)
+        high = self.codec.layout.high()
+
+        def observation_space() -> gymnasium.spaces.Dict:
+            return gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(low=0.0, high=high, dtype=np.float32),
+                    "action_mask": gymnasium.spaces.Box(
+                        low=0, high=1, shape=(self.codec.num_actions,), dtype=np.int8
+                    ),
+                }
+            )
+
+        # One space object per agent, built once: seeding an agent's space must stick.
+        self.observation_spaces = {agent: observation_space() for agent in self.possible_agents}
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(self.codec.num_actions)
             for agent in self.possible_agents
@@ -126,8 +129,6 @@ class GamenightEnv(AECEnv):
         self._moves: list[tuple[int, str]] = []
         self._cache: dict[str, Observation] = {}
         self.agents: list[str] = []
-
-    metadata_render_modes = ("human", "ansi")
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
