@@ -24,6 +24,7 @@ __all__ = [
 ]
 
 _MODULES: dict[str, str] = {
+    "pgdk": "gamenight.adapters.encodings.pgdk",
     "requirements": "gamenight.adapters.encodings.requirements",
 }
 """Game name -> module defining exactly one Encoding subclass for it, named ``ENCODING``."""
