@@ -26,6 +26,7 @@ __all__ = [
 _MODULES: dict[str, str] = {
     "gnome": "gamenight.adapters.encodings.gnome",
     "gtpag": "gamenight.adapters.encodings.gtpag",
+    "pgdk": "gamenight.adapters.encodings.pgdk",
     "requirements": "gamenight.adapters.encodings.requirements",
 }
 """Game name -> module defining exactly one Encoding subclass for it, named ``ENCODING``."""
