@@ -18,7 +18,7 @@ from open_spiel.python.observation import make_observation
 
 from gamenight.adapters import openspiel as gos
 from gamenight.adapters.codec import make_codec
-from gamenight.core.errors import IllegalActionError, InvalidParamsError
+from gamenight.core.errors import IllegalActionError, InvalidParamsError, PlayerCountError
 from gamenight.core.registry import make_game
 
 parametrize_cases = pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
@@ -69,7 +69,10 @@ def test_random_sim_test_zero_sum_and_small_deals(name: str, players: int) -> No
 @parametrize_cases
 def test_every_variant_loads_and_plays(name: str, players: int) -> None:
     for variant in make_game(name).spec.variants:
-        game = gos.load(name, players, variant=variant.name)
+        try:
+            game = gos.load(name, players, variant=variant.name)
+        except PlayerCountError:  # a variant for other player counts (G.Nome's session)
+            continue
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -207,7 +210,8 @@ def test_illegal_actions_raise_and_change_nothing(name: str, players: int) -> No
 @parametrize_cases
 def test_clone_and_serialise_mid_match(name: str, players: int) -> None:
     game = gos.load(name, players)
-    states = random_history(game, 4)
+    # the middle of the match itself (a short match may end soon after the deal)
+    states = [state for state in random_history(game, 4) if state.gamenight_state() is not None]
     middle = states[len(states) // 2]
     text = pyspiel.serialize_game_and_state(game, middle)
     game2, restored = pyspiel.deserialize_game_and_state(text)

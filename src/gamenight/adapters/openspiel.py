@@ -136,8 +136,7 @@ def _setup_from(name: str, values: Mapping[str, Any]) -> _Setup:
     overrides = {key: values[key] for key in defaults if values[key] != defaults[key]}
     variant = str(values["variant"]) or None
     params = game_class.params_from(overrides, variant)
-    players = int(values["players"])
-    game_class(params).check_player_count(players)
+    players = int(values["players"])  # checked, with the params, where the setup is built
     deal_bytes = int(values["deal_bytes"])
     if not 1 <= deal_bytes <= 8:
         raise InvalidParamsError(f"deal_bytes must be between 1 and 8, not {deal_bytes}")

@@ -112,8 +112,7 @@ class ISMCTSAgent:
             rollout = factory(game, {})
         else:
             raise BotError(
-                "bot 'ismcts': rollout must be playout, random or heuristic, "
-                f"not {rollout_name!r}"
+                f"bot 'ismcts': rollout must be playout, random or heuristic, not {rollout_name!r}"
             )
         reward = options.get("reward", "mixed")
         if reward not in ("mixed", "win"):
