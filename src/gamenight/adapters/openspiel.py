@@ -1,0 +1,458 @@
+"""Every gamenight game registered with OpenSpiel (``pyspiel``).
+
+Importing this module registers ``python_gamenight_<game>`` for every game that has an
+encoding; then the usual OpenSpiel calls work::
+
+    import pyspiel
+    import gamenight.adapters.openspiel  # registers the games
+
+    game = pyspiel.load_game("python_gamenight_requirements(players=2,failure_limit=6)")
+    state = game.new_initial_state()
+
+Parameters. ``players`` (default: the game's smallest count), ``variant`` (a variant name of
+the game, "" for none), ``reward`` (``win_share`` or ``zero_sum``, see
+:data:`gamenight.adapters.codec.REWARD_MODES`), ``deal_bytes`` (see Chance below), and every
+scalar field of the game's Params (ints, floats, bools, strings) under its own name. A field
+is applied when it differs from the published rules, after the variant; so with a variant, a
+field written at its default value keeps the variant's value. Tuple and optional fields are
+not parameters (OpenSpiel has no type for them): use a variant.
+
+Chance. A gamenight match takes all its chance from one 64-bit seed given at setup; there are
+no chance events during play. OpenSpiel sees that seed as ``deal_bytes`` explicit chance nodes
+at the start of every match, each choosing one byte uniformly among 256 outcomes; the seed is
+those bytes in order. With the default 8 every seed the engine can take is reachable, so the
+deals are exactly the engine's; a smaller count gives a small, enumerable set of deals
+(``deal_bytes=1``: 256 deals) for tabular methods. Because the seed is part of the history, a
+history alone fixes the state: serialisation, cloning and replay need nothing else.
+
+Turns. Sequential dynamics: the player to move is the first seat in the game's ``to_act``.
+Simultaneous steps become consecutive turns; the later seats' observations show only that
+the earlier ones have committed, which is all the game's views ever show.
+
+Observations. ``observation_tensor`` is the game's encoding of the player's view, with the
+encoding's segments as the named tensors of the observer; ``observation_string`` is the
+canonical JSON of the same view. ``information_state_string`` adds, to that view, every
+action of the match as the player saw it: its own actions in full, the others' as the game
+reports them publicly (``Game.public_action``). Nothing is built from the hidden state. An
+observer with ``private_info=NONE`` sees the spectator's view.
+
+Rewards are terminal: the outcome through the chosen reward mode. Raw scores are in
+``state.outcome()``.
+
+Illegal actions. ``apply_action`` with an id that is not legal raises
+:class:`~gamenight.core.errors.IllegalActionError` naming it, and the state (history
+included) is unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gamenight.adapters.codec import REWARD_MODES, Codec, make_codec
+from gamenight.adapters.encodings import FloatArray, encoded_games
+from gamenight.core import registry
+from gamenight.core.errors import GameOverError, IllegalActionError, InvalidParamsError
+from gamenight.core.game import AnyGame, Outcome
+from gamenight.core.params import Params
+
+__all__ = [
+    "DEAL_OUTCOMES",
+    "GamenightSpielGame",
+    "GamenightSpielState",
+    "load",
+    "register_all",
+    "short_name",
+]
+
+DEAL_OUTCOMES = 256
+"""Outcomes of each chance node: one byte of the deal seed."""
+
+_RESERVED = ("players", "variant", "reward", "deal_bytes")
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_OUTCOMES = [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
+
+
+def short_name(game: str) -> str:
+    """OpenSpiel's name for a gamenight game: ``python_gamenight_<name>``."""
+    return f"python_gamenight_{registry.entry(game).name}"
+
+
+# -- setup -----------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class _Setup:
+    """Everything fixed for one OpenSpiel game object; shared by all its states."""
+
+    name: str
+    params: Params
+    num_players: int
+    deal_bytes: int
+    reward: str
+    codec: Codec = dataclasses.field(compare=False, hash=False)
+
+    @property
+    def game(self) -> AnyGame:
+        return self.codec.game
+
+    def key(self) -> tuple[str, dict[str, Any], int, int, str]:
+        """The setup as plain data (for pickling): params as their JSON-safe dict."""
+        return (self.name, self.params.to_dict(), self.num_players, self.deal_bytes, self.reward)
+
+
+@functools.lru_cache(maxsize=64)
+def _setup(name: str, params: Params, num_players: int, deal_bytes: int, reward: str) -> _Setup:
+    game_class = registry.entry(name).game_class
+    codec = make_codec(game_class(params), num_players)
+    return _Setup(name, params, num_players, deal_bytes, reward, codec)
+
+
+def _scalar_fields(game_class: type[AnyGame]) -> dict[str, bool | int | float | str]:
+    """The Params fields OpenSpiel can carry, with their published values."""
+    defaults = game_class.default_params()
+    found: dict[str, bool | int | float | str] = {}
+    for field in dataclasses.fields(defaults):
+        value = getattr(defaults, field.name)
+        if type(value) in (bool, int, float, str):
+            if field.name in _RESERVED:
+                raise ValueError(
+                    f"{game_class.spec.name}: param {field.name!r} clashes with an OpenSpiel "
+                    f"parameter of the adapter ({', '.join(_RESERVED)})"
+                )
+            found[field.name] = value
+    return found
+
+
+def _setup_from(name: str, values: Mapping[str, Any]) -> _Setup:
+    """The setup OpenSpiel's parameter values describe (defaults already filled in)."""
+    entry = registry.entry(name)
+    game_class = entry.game_class
+    defaults = _scalar_fields(game_class)
+    overrides = {key: values[key] for key in defaults if values[key] != defaults[key]}
+    variant = str(values["variant"]) or None
+    params = game_class.params_from(overrides, variant)
+    players = int(values["players"])  # checked, with the params, where the setup is built
+    deal_bytes = int(values["deal_bytes"])
+    if not 1 <= deal_bytes <= 8:
+        raise InvalidParamsError(f"deal_bytes must be between 1 and 8, not {deal_bytes}")
+    reward = str(values["reward"])
+    if reward not in REWARD_MODES:
+        raise InvalidParamsError(f"unknown reward {reward!r} (rewards: {', '.join(REWARD_MODES)})")
+    return _setup(entry.name, params, players, deal_bytes, reward)
+
+
+def _game_type(game_class: type[AnyGame], reward: str) -> Any:
+    spec = game_class.spec
+    parameters: dict[str, bool | int | float | str] = {
+        "players": spec.min_players,
+        "variant": "",
+        "reward": "win_share",
+        "deal_bytes": 8,
+        **_scalar_fields(game_class),
+    }
+    utility = (
+        pyspiel.GameType.Utility.ZERO_SUM
+        if reward == "zero_sum"
+        else pyspiel.GameType.Utility.GENERAL_SUM
+    )
+    return pyspiel.GameType(
+        short_name=f"python_gamenight_{spec.name}",
+        long_name=f"gamenight: {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=parameters,
+    )
+
+
+# -- the game --------------------------------------------------------------------------------
+class GamenightSpielGame(pyspiel.Game):
+    """One gamenight game setup as an OpenSpiel game (made by ``pyspiel.load_game``).
+
+    :func:`register_all` registers one subclass per game, naming the game in
+    ``gamenight_name``. The creator handed to pyspiel is that class rather than a function:
+    pyspiel keeps its creators until the process ends, after the interpreter has shut down,
+    and a class (unlike a plain function) is still referenced by then, so its release does
+    not need the interpreter that is gone.
+    """
+
+    gamenight_name = ""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.setup = _setup_from(self.gamenight_name, params)
+        setup = self.setup
+        codec = setup.codec
+        low, high = codec.reward_range(setup.reward)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=DEAL_OUTCOMES,
+            num_players=setup.num_players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if setup.reward == "zero_sum" else None,
+            max_game_length=codec.max_game_length,
+        )
+        super().__init__(_game_type(type(setup.game), setup.reward), info, dict(params))
+
+    def new_initial_state(self) -> GamenightSpielState:
+        return GamenightSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> _Observer:
+        return _Observer(self.setup, iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.setup.deal_bytes
+
+
+# -- the state -------------------------------------------------------------------------------
+class _Run:
+    """A match in progress: the deal so far, the gamenight state and what was played.
+
+    It is the only Python attribute of an OpenSpiel state, because OpenSpiel clones a Python
+    state with ``copy.deepcopy`` of its attributes and serialises it by pickling them: this
+    class makes the first a call to the game's fast ``clone()`` and the second a compact
+    record (deal bytes and action ids) that is replayed on loading.
+    """
+
+    __slots__ = ("current", "drawn", "legal", "moves", "outcome", "seed", "setup", "state")
+
+    def __init__(self, setup: _Setup) -> None:
+        self.setup = setup
+        self.seed = 0
+        self.drawn = 0
+        self.state: Any = None
+        self.moves: list[tuple[int, int, str]] = []  # seat, id, what the others learnt
+        self.current = _CHANCE
+        self.legal: list[int] | None = None
+        self.outcome: Outcome | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Run:
+        twin = _Run.__new__(_Run)
+        twin.setup = self.setup
+        twin.seed = self.seed
+        twin.drawn = self.drawn
+        twin.state = None if self.state is None else self.state.clone()
+        twin.moves = self.moves[:]
+        twin.current = self.current
+        twin.legal = self.legal
+        twin.outcome = self.outcome
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.setup.key(), self.seed, self.drawn, [m[1] for m in self.moves]))
+
+    def deal(self, byte: int) -> None:
+        if not 0 <= byte < DEAL_OUTCOMES:
+            raise IllegalActionError(f"a deal byte is 0 to {DEAL_OUTCOMES - 1}, not {byte}")
+        self.seed = (self.seed << 8) | byte
+        self.drawn += 1
+        if self.drawn == self.setup.deal_bytes:
+            self.state = self.setup.game.new_state(self.setup.num_players, self.seed)
+            self._advance()
+
+    def play(self, action_id: int) -> None:
+        if self.current == _TERMINAL:
+            raise GameOverError("the match is over; no more actions are taken")
+        seat = self.current
+        codec = self.setup.codec
+        typed: Hashable
+        if action_id in self.legal_ids():
+            typed = codec.actions[action_id]
+        else:
+            typed = codec.check(self.state, seat, action_id)  # raises with the reason
+        game = self.setup.game
+        public = game.public_action(self.state, seat, typed)
+        game.apply(self.state, seat, typed)
+        self.moves.append((seat, action_id, public))
+        self._advance()
+
+    def legal_ids(self) -> list[int]:
+        if self.legal is None:
+            self.legal = self.setup.codec.legal_ids(self.state, self.current)
+        return self.legal
+
+    def _advance(self) -> None:
+        game = self.setup.game
+        actors = game.to_act(self.state)
+        self.legal = None
+        if actors:
+            self.current = actors[0]
+        else:
+            self.current = _TERMINAL
+            self.outcome = game.outcome(self.state)
+
+
+def _restore(
+    key: tuple[str, dict[str, Any], int, int, str], seed: int, drawn: int, moves: list[int]
+) -> _Run:
+    """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
+    name, values, num_players, deal_bytes, reward = key
+    params = registry.entry(name).game_class.default_params().from_dict(values)
+    run = _Run(_setup(name, params, num_players, deal_bytes, reward))
+    for shift in range(drawn - 1, -1, -1):
+        run.deal((seed >> (8 * shift)) & 0xFF)
+    for action_id in moves:
+        run.play(action_id)
+    return run
+
+
+class GamenightSpielState(pyspiel.State):
+    """A match of a gamenight game, as OpenSpiel sees it."""
+
+    def __init__(self, game: GamenightSpielGame) -> None:
+        super().__init__(game)
+        self._run = _Run(game.setup)
+
+    def current_player(self) -> int:
+        return self._run.current
+
+    def _legal_actions(self, player: int) -> list[int]:
+        run = self._run
+        if player != run.current or run.state is None:
+            return []
+        return run.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _CHANCE_OUTCOMES if self._run.state is None else []
+
+    def _apply_action(self, action: int) -> None:
+        run = self._run
+        if run.state is None:
+            run.deal(action)
+        else:
+            run.play(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            return f"deal byte {action}"
+        return str(self._run.setup.codec.action(action))
+
+    def is_terminal(self) -> bool:
+        return self._run.current == _TERMINAL
+
+    def returns(self) -> list[float]:
+        run = self._run
+        if run.outcome is None:
+            return [0.0] * run.setup.num_players
+        return list(run.setup.codec.rewards(run.outcome, run.setup.reward))
+
+    def outcome(self) -> Outcome | None:
+        """The gamenight outcome (raw scores, winners, reason) once the match is over."""
+        return self._run.outcome
+
+    def gamenight_state(self) -> Any:
+        """The engine's own state (None while the deal is being drawn); for debugging."""
+        return self._run.state
+
+    def __str__(self) -> str:
+        run = self._run
+        if run.state is None:
+            return f"dealing: {run.drawn} of {run.setup.deal_bytes} seed bytes drawn"
+        notations = run.setup.codec.notations
+        lines = [f"deal seed {run.seed}"]
+        lines += [f"seat {seat}: {notations[action_id]}" for seat, action_id, _ in run.moves]
+        if run.outcome is not None:
+            lines.append(f"over: {run.outcome.to_dict()}")
+        return "\n".join(lines)
+
+
+# -- observations ----------------------------------------------------------------------------
+class _Observer:
+    """OpenSpiel's PyObserver protocol on top of the game's encoding and views."""
+
+    def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {dict(params)}")
+        self.setup = setup
+        self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type else False
+        private = (
+            iig_obs_type.private_info if iig_obs_type else pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            raise ValueError("gamenight observations always include the public table")
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("no gamenight view shows every seat's secrets at once")
+        self.spectator = private == pyspiel.PrivateInfoType.NONE
+        self.tensor: FloatArray | None
+        self.dict: dict[str, FloatArray]
+        if self.perfect_recall:
+            self.tensor = None  # information states come as strings only
+            self.dict = {}
+        else:
+            self.tensor = np.zeros(setup.codec.size, dtype=np.float32)
+            self.dict = setup.codec.layout.split(self.tensor)
+
+    def _view(self, run: _Run, player: int) -> dict[str, Any]:
+        view: dict[str, Any] = run.setup.game.view(run.state, None if self.spectator else player)
+        return view
+
+    def set_from(self, state: GamenightSpielState, player: int) -> None:
+        run = state._run
+        if self.tensor is None:
+            return
+        if run.state is None:
+            self.tensor.fill(0.0)
+            return
+        self.setup.codec.encode(self._view(run, player), self.tensor)
+
+    def string_from(self, state: GamenightSpielState, player: int) -> str:
+        run = state._run
+        if run.state is None:
+            return "dealing"
+        text = self.setup.codec.text(self._view(run, player))
+        if not self.perfect_recall:
+            return text
+        notations = self.setup.codec.notations
+        seen = [
+            f"{seat}:{notations[action_id] if seat == player and not self.spectator else public}"
+            for seat, action_id, public in run.moves
+        ]
+        return text + "\n" + "\n".join(seen)
+
+
+# -- registration ----------------------------------------------------------------------------
+_registered: dict[str, type[GamenightSpielGame]] = {}
+
+
+def register_all() -> list[str]:
+    """Register every encoded game with pyspiel (idempotent); returns their short names."""
+    names = []
+    for name in encoded_games():
+        game_class = registry.entry(name).game_class
+        game_type = _game_type(game_class, "win_share")
+        short = game_type.short_name
+        if short not in _registered and short not in pyspiel.registered_names():
+            title = "".join(part.title() for part in name.replace("-", "_").split("_"))
+            creator = type(f"{title}SpielGame", (GamenightSpielGame,), {"gamenight_name": name})
+            pyspiel.register_game(game_type, creator)
+            _registered[short] = creator
+        names.append(short)
+    return names
+
+
+def load(game: str, num_players: int | None = None, **parameters: Any) -> Any:
+    """``pyspiel.load_game`` for a gamenight game by its gamenight name or alias."""
+    register_all()
+    values = dict(parameters)
+    if num_players is not None:
+        values["players"] = num_players
+    return pyspiel.load_game(short_name(game), values)
+
+
+register_all()
