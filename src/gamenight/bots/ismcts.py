@@ -35,12 +35,14 @@ from gamenight.core.rng import Rng
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
 SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
+DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias)
+SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
 
 
 class Node:
     """Statistics of one observed history in one seat's tree."""
 
-    __slots__ = ("available", "children", "mover", "reward", "visits")
+    __slots__ = ("available", "children", "mover", "reward", "reward_sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose action led here; rewards are that seat's
@@ -48,6 +50,7 @@ class Node:
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        self.reward_sq = 0.0  # for the standard error of the mean reward
 
 
 class ISMCTSAgent:
@@ -61,6 +64,12 @@ class ISMCTSAgent:
     - ``reward``: ``mixed`` (default: 0.8 x the share of the win plus 0.2 x the score scaled
       between the lowest and highest score of the playout, so that playouts ending in a tie
       nobody wins still say who did better) or ``win`` (the share of the win alone);
+    - ``guide``: ``heuristic`` (the default where the game has a heuristic bot) or ``none``.
+      The guide's choice at the root gets a progressive bias (Chaslot et al., "Progressive
+      strategies for Monte-Carlo tree search", 2008): ``bias / (visits + 1)`` is added to its
+      UCB value and it is tried first, so the search starts from the guide's move and leaves
+      it only when the playouts show another move better;
+    - ``bias``: the weight of that bonus (default 2.0);
     - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]).
     """
 
@@ -74,6 +83,8 @@ class ISMCTSAgent:
         rollout: Agent | PlayoutPolicy | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         score_weight: float = SCORE_WEIGHT,
+        guide: Agent | None = None,
+        bias: float = DEFAULT_BIAS,
     ) -> None:
         if iterations < 1:
             raise BotError("bot 'ismcts': iters must be at least 1")
@@ -86,11 +97,15 @@ class ISMCTSAgent:
         self.rollout = rollout if rollout is not None else RandomAgent()
         self.exploration = exploration
         self.score_weight = score_weight
+        self.guide = guide
+        self.bias = bias
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
-        check_options(options, {"iters", "time", "rollout", "c", "reward"}, "ismcts")
+        check_options(
+            options, {"iters", "time", "rollout", "c", "reward", "guide", "bias"}, "ismcts"
+        )
         iterations = _number(options, "iters", DEFAULT_ITERATIONS, int)
         seconds = _number(options, "time", None, float) if "time" in options else None
         exploration = _number(options, "c", DEFAULT_EXPLORATION, float)
@@ -119,7 +134,20 @@ class ISMCTSAgent:
             raise BotError(f"bot 'ismcts': reward must be mixed or win, not {reward!r}")
         iterations = iterations if "time" not in options else 10**9
         weight = SCORE_WEIGHT if reward == "mixed" else 0.0
-        return cls(game, iterations, seconds, rollout, exploration, weight)
+        heuristic = entry.bots.get("heuristic")
+        guide_name = options.get("guide", "heuristic" if heuristic else "none")
+        if guide_name == "none":
+            guide = None
+        elif guide_name == "heuristic":
+            if heuristic is None:
+                raise BotError(f"bot 'ismcts': {game.spec.name} has no heuristic bot to guide it")
+            guide = heuristic(game, {})
+        else:
+            raise BotError(f"bot 'ismcts': guide must be heuristic or none, not {guide_name!r}")
+        bias = _number(options, "bias", DEFAULT_BIAS, float)
+        if bias < 0:
+            raise BotError("bot 'ismcts': bias must not be negative")
+        return cls(game, iterations, seconds, rollout, exploration, weight, guide, bias)
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
@@ -128,6 +156,9 @@ class ISMCTSAgent:
         me = view.get("viewer")
         if not isinstance(me, int):
             raise BotError("bot 'ismcts' needs a seat's view (it got a spectator's)")
+        hint = None
+        if self.guide is not None:
+            hint = str(self.guide.act(view, legal_actions, rng.spawn()))
         root_state = self.game.determinize(view, me, rng)
         players: int = root_state.num_players
         roots = [Node(-1) for _ in range(players)]
@@ -135,23 +166,45 @@ class ISMCTSAgent:
         done = 0
         while done < self.iterations:
             state = self.game.determinize(view, me, rng) if done else root_state
-            self._iterate(state, roots, me, rng)
+            self._iterate(state, roots, me, rng, hint)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return self._best(roots[me], legal_actions)
+        return self._best(roots[me], legal_actions, hint)
 
-    def _best(self, root: Node, legal_actions: Sequence[Any]) -> Any:
+    def _best(self, root: Node, legal_actions: Sequence[Any], hint: str | None) -> Any:
+        """The most visited action; with a guide, its choice unless clearly beaten.
+
+        "Clearly" means a mean reward higher by more than ``SIGNIFICANCE`` standard errors of
+        the difference: playouts are noisy, and leaving a sound move on noise loses games.
+        """
+
         def rank(action: Any) -> tuple[int, float]:
             child = root.children.get(str(action))
             if child is None or not child.visits:
                 return (0, 0.0)
             return (child.visits, child.reward / child.visits)
 
-        return max(legal_actions, key=rank)
+        if hint is None:
+            return max(legal_actions, key=rank)
+        guided = next((a for a in legal_actions if str(a) == hint), None)
+        anchor = root.children.get(hint)
+        if guided is None or anchor is None or anchor.visits < 2:
+            return max(legal_actions, key=rank)
+        best, best_margin = guided, 0.0
+        for action in legal_actions:
+            child = root.children.get(str(action))
+            if child is None or child.visits < 2 or action is guided:
+                continue
+            gain = _mean(child) - _mean(anchor)
+            noise = math.sqrt(_variance_of_mean(child) + _variance_of_mean(anchor))
+            margin = gain - SIGNIFICANCE * noise
+            if margin > best_margin:
+                best, best_margin = action, margin
+        return best
 
-    def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng) -> None:
+    def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng, hint: str | None) -> None:
         game = self.game
         nodes = list(roots)  # the current node of every seat's tree
         paths: list[list[Node]] = [[root] for root in roots]
@@ -162,9 +215,9 @@ class ISMCTSAgent:
             if not actors:
                 break
             actor = me if first and me in actors else actors[0]
-            first = False
             legal = game.legal_actions(state, actor)
-            action = self._select(nodes[actor], legal, rng)
+            action = self._select(nodes[actor], legal, rng, hint if first else None)
+            first = False
             key = str(action)
             observed = game.public_action(state, actor, action)
             game.apply(state, actor, action)
@@ -182,10 +235,14 @@ class ISMCTSAgent:
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:
-                    node.reward += rewards[node.mover]
+                    value = rewards[node.mover]
+                    node.reward += value
+                    node.reward_sq += value * value
 
-    def _select(self, node: Node, legal: Sequence[Hashable], rng: Rng) -> Hashable:
-        """UCB1 over the children available now; an untried action first, if any."""
+    def _select(
+        self, node: Node, legal: Sequence[Hashable], rng: Rng, hint: str | None = None
+    ) -> Hashable:
+        """UCB1 over the children available now; an untried action first (the hint's first)."""
         children = node.children
         untried = []
         best: Hashable = None
@@ -200,6 +257,9 @@ class ISMCTSAgent:
         if untried:
             for child, _ in scored:
                 child.available += 1
+            for action in untried:
+                if hint is not None and str(action) == hint:
+                    return action
             return untried[rng.randbelow(len(untried))]
         c = self.exploration
         for child, action in scored:
@@ -207,6 +267,8 @@ class ISMCTSAgent:
             value = child.reward / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if hint is not None and str(action) == hint:
+                value += self.bias / (child.visits + 1)
             if value > best_value:
                 best_value, best = value, action
         return best
@@ -251,6 +313,16 @@ class ISMCTSAgent:
             (1 - weight) * wins[seat] + weight * ((scores[seat] - low) / spread if spread else 0.5)
             for seat in seats
         ]
+
+
+def _mean(node: Node) -> float:
+    return node.reward / node.visits
+
+
+def _variance_of_mean(node: Node) -> float:
+    mean = node.reward / node.visits
+    variance = max(0.0, node.reward_sq / node.visits - mean * mean)
+    return variance / node.visits
 
 
 def _number(options: Mapping[str, str], key: str, default: Any, kind: type) -> Any:

@@ -1,5 +1,7 @@
 """A Game of Requirements: a two-player game of meeting Requirements, or lying about it."""
 
+from typing import cast
+
 from gamenight.core.registry import GameEntry, register
 from gamenight.games.requirements.bots import RequirementsHeuristic, RequirementsPlayout
 from gamenight.games.requirements.render import render
@@ -10,7 +12,7 @@ register(
         game_class=RequirementsGame,
         render=render,
         bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
-        playout=lambda game: RequirementsPlayout(),
+        playout=lambda game: RequirementsPlayout(cast(RequirementsGame, game).pairs),
     )
 )
 

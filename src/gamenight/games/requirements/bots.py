@@ -209,45 +209,84 @@ def _chance_exact(view: View, claimed: Coin) -> float:
 class RequirementsPlayout(PlayoutPolicy):
     """A fast playout policy for search (reads the sampled state; see PlayoutPolicy).
 
-    It plays like a plain sensible player, with enough randomness to explore: meets
-    Requirements it can meet, bids Pool coins, claims true matches (and bluffs now and then),
-    challenges often without peeking at the coin, proves what it can, and puts its largest
-    matching group on as Spectacle.
+    It plays the heuristic's plan from the state, so that the search's model of the rest of
+    the game is a sensible opponent, with a little noise to explore: meet when the tile lands
+    on Spectacle or an exact payment is at hand, bid a known exact coin, then Pool coins,
+    then coins of its largest group; claim true matches and bluff rarely when its bid is the
+    larger; challenge unless it has nothing in its bid (it does not peek at the coin); prove
+    what it can; put its largest matching group on as Spectacle.
     """
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.pairs = pairs  # the traits of tile (and coin) number i
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         phase = state.phase
-        kinds = [action.kind for action in legal]
+        if phase == phases.BIDDING:
+            return self._bid(state, seat, legal, rng)
         if phase == phases.CLAIMING:
-            truthful = state.bid[seat][-1] == state.requirement
-            return legal[0] if truthful or rng.random() < 0.1 else legal[1]
+            if state.bid[seat][-1] == state.requirement:
+                return legal[0]  # claim: it is true
+            ahead = len(state.bid[seat]) >= len(state.bid[1 - seat]) + 2
+            return legal[0] if ahead and rng.random() < 0.15 else legal[1]
         if phase == phases.CHALLENGE:
-            return legal[0] if rng.random() < 0.6 else legal[1]
+            if not state.bid[seat] or rng.random() < 0.85:
+                return legal[0]  # challenge
+            return legal[1]
         if phase == phases.PROOF:
             return legal[0]
-        if phase == phases.BIDDING:
-            pool = [a for a in legal if a.kind == kinds_.BID_POOL]
-            if pool and rng.random() < 0.85:
-                return pool[rng.randbelow(len(pool))]
-            if len(legal) > 1 and rng.random() < 0.3:
-                return legal[1 + rng.randbelow(len(legal) - 1)]
-            return legal[0]
         if phase == phases.RECEPTIVE:
-            return legal[1 + rng.randbelow(len(legal) - 1)] if rng.random() < 0.8 else legal[0]
+            return self._meet_or_pass(state, seat, legal)
         if phase == phases.SPECTACLE:
-            if kinds_.SPECTACLE in kinds:
-                up = state.coin_up
-                bid = state.bid[seat]
-                if state.spectacle_trait < 0:
-                    counts = Counter(up[coin] for coin in bid)
-                    best = max(counts, key=counts.__getitem__)
-                else:
-                    best = state.spectacle_trait
-                for action in legal[1:]:
-                    if up[bid[action.index]] == best:
-                        return action
-            return legal[0]
+            return self._spectacle(state, seat, legal)
         if phase == phases.PLACING:
-            coins = state.acc_coins[seat]
-            return max(legal, key=lambda a: len(coins[a.index]))
+            coins, tiles = state.acc_coins[seat], state.acc_tiles[seat]
+            return max(legal, key=lambda a: (len(coins[a.index]), len(tiles[a.index])))
         return legal[rng.randbelow(len(legal))]
+
+    def _bid(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        up, reserve, known = state.coin_up, state.reserve[seat], state.seen[seat] | state.proven
+        group = _largest(state.bid[seat], up)
+        own = [a for a in legal if a.kind == kinds_.BID_RESERVE]
+        for action in own:
+            coin = reserve[action.index]
+            if coin == state.requirement and known >> coin & 1:
+                return action  # a known exact match
+        pool = [a for a in legal if a.kind == kinds_.BID_POOL]
+        if pool and rng.random() < 0.95:
+            return next((a for a in pool if a.index == group), pool[0])
+        if len(reserve) > 3:
+            for action in own:
+                if up[reserve[action.index]] == group:
+                    return action
+        return legal[0]
+
+    def _meet_or_pass(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        game_pairs = self.pairs
+        low, high = game_pairs[state.requirement]
+        for tiles, coins in zip(state.acc_tiles[seat], state.acc_coins[seat], strict=True):
+            top_low, top_high = game_pairs[tiles[-1]]
+            if coins and (top_low in (low, high) or top_high in (low, high)):
+                return legal[1]  # the tile multiplies Spectacle already there
+        shown = {state.coin_up[coin] for coin in state.reserve[seat]}
+        if low in shown and high in shown and len(state.reserve[seat]) >= 4:
+            return legal[1]
+        return legal[0]
+
+    def _spectacle(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        up, bid = state.coin_up, state.bid[seat]
+        best = state.spectacle_trait if state.spectacle_trait >= 0 else _largest(bid, up)
+        for action in legal[1:]:
+            if up[bid[action.index]] == best:
+                return action
+        return legal[0]
+
+
+def _largest(coins: list[int], up: tuple[int, ...]) -> int:
+    """The exposed trait most coins show (-1 for none)."""
+    if not coins:
+        return -1
+    counts = Counter(up[coin] for coin in coins)
+    return max(counts, key=counts.__getitem__)
