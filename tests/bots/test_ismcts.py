@@ -116,3 +116,27 @@ def test_heuristic_rollouts_and_time_budget_work() -> None:
     action = timed.act(match.view(seat), match.legal_actions(seat), Rng(0))
     assert action in match.legal_actions(seat)
     assert timed.last_iterations >= 1  # type: ignore[attr-defined]
+
+
+def test_a_playout_policy_may_cut_playouts_short_with_an_evaluation() -> None:
+    """With depth 0 the search never plays a move in a playout; it asks evaluate() instead."""
+    from gamenight.core.registry import PlayoutPolicy
+
+    class Oracle(PlayoutPolicy):
+        depth = 0
+        evaluated = 0
+
+        def choose(self, state: object, seat: int, legal: object, rng: Rng) -> object:
+            raise AssertionError("no playout move with depth 0")
+
+        def evaluate(self, state: object) -> tuple[list[float], list[float]]:
+            Oracle.evaluated += 1
+            return [0.5, 0.5], [1.0, 1.0]
+
+    match = Match(GAME, 2, 8)
+    seat = match.to_act()[0]
+    agent = ISMCTSAgent(GAME, iterations=40, rollout=Oracle())
+    assert agent.act(match.view(seat), match.legal_actions(seat), Rng(0)) in match.legal_actions(
+        seat
+    )
+    assert Oracle.evaluated == 40

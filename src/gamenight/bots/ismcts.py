@@ -70,6 +70,10 @@ class ISMCTSAgent:
       UCB value and it is tried first, so the search starts from the guide's move and leaves
       it only when the playouts show another move better;
     - ``bias``: the weight of that bonus (default 2.0);
+    - ``opponents``: ``search`` (default: every seat chooses in its own tree, as in MO-ISMCTS)
+      or ``model`` (the other seats play the rollout policy inside the tree too). Sampled
+      states hold the bot's own hidden cards, so searching opponents learn to answer them as
+      if they saw them; a model of the opponents does not, and lets the search exploit it;
     - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]).
     """
 
@@ -85,6 +89,7 @@ class ISMCTSAgent:
         score_weight: float = SCORE_WEIGHT,
         guide: Agent | None = None,
         bias: float = DEFAULT_BIAS,
+        model_opponents: bool = False,
     ) -> None:
         if iterations < 1:
             raise BotError("bot 'ismcts': iters must be at least 1")
@@ -99,12 +104,15 @@ class ISMCTSAgent:
         self.score_weight = score_weight
         self.guide = guide
         self.bias = bias
+        self.model_opponents = model_opponents
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
         check_options(
-            options, {"iters", "time", "rollout", "c", "reward", "guide", "bias"}, "ismcts"
+            options,
+            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents"},
+            "ismcts",
         )
         iterations = _number(options, "iters", DEFAULT_ITERATIONS, int)
         seconds = _number(options, "time", None, float) if "time" in options else None
@@ -147,7 +155,20 @@ class ISMCTSAgent:
         bias = _number(options, "bias", DEFAULT_BIAS, float)
         if bias < 0:
             raise BotError("bot 'ismcts': bias must not be negative")
-        return cls(game, iterations, seconds, rollout, exploration, weight, guide, bias)
+        opponents = options.get("opponents", "search")
+        if opponents not in ("search", "model"):
+            raise BotError(f"bot 'ismcts': opponents must be search or model, not {opponents!r}")
+        return cls(
+            game,
+            iterations,
+            seconds,
+            rollout,
+            exploration,
+            weight,
+            guide,
+            bias,
+            model_opponents=opponents == "model",
+        )
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
@@ -216,7 +237,10 @@ class ISMCTSAgent:
                 break
             actor = me if first and me in actors else actors[0]
             legal = game.legal_actions(state, actor)
-            action = self._select(nodes[actor], legal, rng, hint if first else None)
+            if actor != me and self.model_opponents:
+                action = self._model_move(state, actor, legal, rng)
+            else:
+                action = self._select(nodes[actor], legal, rng, hint if first else None)
             first = False
             key = str(action)
             observed = game.public_action(state, actor, action)
@@ -273,15 +297,28 @@ class ISMCTSAgent:
                 best_value, best = value, action
         return best
 
+    def _model_move(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        policy = self.rollout
+        if isinstance(policy, PlayoutPolicy):
+            return policy.choose(state, seat, legal, rng)
+        view = self.game.view(state, seat) if policy.needs_view else {}
+        return policy.act(view, legal, rng)
+
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game = self.game
         policy = self.rollout
         if isinstance(policy, PlayoutPolicy):
             choose = policy.choose
+            left = policy.depth if policy.depth is not None else -1
             while True:
                 actors = game.to_act(state)
                 if not actors:
                     break
+                if left == 0:
+                    estimate = policy.evaluate(state)
+                    if estimate is not None:
+                        return self._expected_rewards(*estimate)
+                left -= 1
                 seat = actors[0]
                 game.apply(state, seat, choose(state, seat, game.legal_actions(state, seat), rng))
         else:
@@ -302,11 +339,15 @@ class ISMCTSAgent:
         return self._rewards(outcome.scores, outcome.winners)
 
     def _rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
+        wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(scores))]
+        return self._expected_rewards(wins, scores)
+
+    def _expected_rewards(self, wins: Sequence[float], scores: Sequence[float]) -> list[float]:
+        """The reward of every seat: its share of the win, blended with its scaled score."""
         seats = range(len(scores))
-        wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in seats]
         weight = self.score_weight
         if not weight:
-            return wins
+            return list(wins)
         low, high = min(scores), max(scores)
         spread = high - low
         return [

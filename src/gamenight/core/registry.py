@@ -30,11 +30,19 @@ class PlayoutPolicy:
 
     Unlike a bot it reads the state directly, which is only sound inside a search: it is
     handed the search's own sampled states (from ``determinize``), never a real match.
-    Subclasses implement ``choose``.
+    Subclasses implement ``choose``. A game whose matches are long may also cut playouts
+    short: after ``depth`` actions the search asks ``evaluate`` for each seat's chance of
+    winning and projected score instead of playing on.
     """
+
+    depth: int | None = None
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         raise NotImplementedError
+
+    def evaluate(self, state: Any) -> tuple[Sequence[float], Sequence[float]] | None:
+        """(chance of winning, projected final score) per seat, or None to play on."""
+        return None
 
 
 @dataclasses.dataclass(frozen=True)
