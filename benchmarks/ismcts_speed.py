@@ -63,17 +63,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="ismcts", help="bot spec to time (default: ismcts)")
     args = parser.parse_args(argv)
     wanted = {g.strip() for g in args.games.split(",") if g.strip()}
-    print(f"{'game':>14} {'players':>7} {'decisions':>9} {'iter/s':>9} {'median s':>9} "
-          f"{'p90 s':>7} {'max s':>7}   bot: {args.bot}")
+    print(
+        f"{'game':>14} {'players':>7} {'decisions':>9} {'iter/s':>9} {'median s':>9} "
+        f"{'p90 s':>7} {'max s':>7}   bot: {args.bot}"
+    )
     for entry in entries():
         if wanted and entry.name not in wanted:
             continue
         counts = entry.game_class.spec.player_counts
         for players in sorted({counts[0], counts[-1]}):
             row = measure(entry.name, players, args.bot, args.matches)
-            print(f"{row['game']:>14} {row['players']:>7} {row['decisions']:>9} "
-                  f"{row['iterations_per_s']:>9,.0f} {row['median_decision_s']:>9.3f} "
-                  f"{row['p90_decision_s']:>7.3f} {row['max_decision_s']:>7.3f}")
+            print(
+                f"{row['game']:>14} {row['players']:>7} {row['decisions']:>9} "
+                f"{row['iterations_per_s']:>9,.0f} {row['median_decision_s']:>9.3f} "
+                f"{row['p90_decision_s']:>7.3f} {row['max_decision_s']:>7.3f}"
+            )
     return 0
 
 

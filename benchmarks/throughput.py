@@ -182,10 +182,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
         return 0
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
-          f"{args.seconds:g} s of random playouts per game")
-    header = ("game", "players", "actions/s", "games/s", "clone us", "legal us",
-              "determinize us", "x liars_poker")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core, "
+        f"{args.seconds:g} s of random playouts per game"
+    )
+    header = (
+        "game",
+        "players",
+        "actions/s",
+        "games/s",
+        "clone us",
+        "legal us",
+        "determinize us",
+        "x liars_poker",
+    )
     print("  ".join(f"{h:>14}" for h in header))
     for row in rows:
         cells = [
@@ -200,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
         ]
         print("  ".join(f"{c:>14}" for c in cells))
     if not reference:
-        print("(install open-spiel for the OpenSpiel reference rows: pip install 'gamenight[bench]')",
-              file=sys.stderr)
+        print(
+            "(install open-spiel for the OpenSpiel reference rows: pip install 'gamenight[bench]')",
+            file=sys.stderr,
+        )
     return 0
 
 
