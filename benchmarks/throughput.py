@@ -11,6 +11,7 @@ installed (`pip install 'gamenight[bench]'`), the same loop also runs OpenSpiel'
 `python_liars_poker` and C++ `goofspiel` in the same process, as the reference, and every
 gamenight figure is also given as a multiple of python_liars_poker's actions per second.
 
+Times are the CPU time of this process, so other work on the machine does not skew them.
 The loop is the same for everyone: ask who acts, ask for the legal actions, pick one with
 `random.Random.randrange`, apply it. Chance nodes of OpenSpiel games are sampled by their
 probabilities and count as actions (gamenight's chance happens inside setup and apply and is
@@ -32,14 +33,18 @@ from typing import Any
 from gamenight.core.registry import entries, make_game
 from gamenight.core.rng import Rng
 
+# CPU time of this process, not wall time: on a shared or busy machine the figures (and the
+# ratio to the reference, measured in the same run) then do not depend on other processes.
+clock = time.process_time
+
 
 def playouts(game: Any, players: int, seconds: float) -> dict[str, float]:
     rng = random.Random(0)
     actions = games = 0
     seed = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         state = game.new_state(players, seed)
         seed += 1
         while True:
@@ -51,7 +56,7 @@ def playouts(game: Any, players: int, seconds: float) -> dict[str, float]:
             game.apply(state, seat, legal[rng.randrange(len(legal))])
             actions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
 
 
@@ -78,10 +83,10 @@ def per_call_us(function: Any, items: list[Any], repeat: int = 5) -> float:
     """Median over ``repeat`` runs of the mean time of one call, in microseconds."""
     runs = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         for item in items:
             function(item)
-        runs.append((time.perf_counter() - start) / len(items) * 1e6)
+        runs.append((clock() - start) / len(items) * 1e6)
     runs.sort()
     return runs[len(runs) // 2]
 
@@ -113,9 +118,9 @@ def measure_openspiel(name: str, seconds: float) -> dict[str, Any] | None:
     players = game.num_players()
     rng = random.Random(0)
     actions = games = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -141,9 +146,9 @@ def measure_openspiel(name: str, seconds: float) -> dict[str, Any] | None:
                 state.apply_action(legal[rng.randrange(len(legal))])
                 actions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     state = game.new_initial_state()
-    clone_us = timeit.timeit(state.clone, number=20000) / 20000 * 1e6
+    clone_us = timeit.timeit(state.clone, number=20000, timer=clock) / 20000 * 1e6
     return {
         "game": f"openspiel:{name}",
         "players": players,
