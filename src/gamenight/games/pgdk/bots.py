@@ -459,7 +459,7 @@ class PgdkPlayout(PlayoutPolicy):
     temperature shrinks as the end (a player's last game) comes near.
     """
 
-    def __init__(self, game: PgdkGame, depth: int = 48, noise: float = 0.03) -> None:
+    def __init__(self, game: PgdkGame, depth: int = 40, noise: float = 0.03) -> None:
         self.game = game
         self.depth = depth
         self.noise_per_mille = round(1000 * noise)
@@ -475,6 +475,34 @@ class PgdkPlayout(PlayoutPolicy):
         self.completion_bonus = p.completion_bonus
         self.ranking_bonuses = p.ranking_bonuses
         self.stall = p.stall_rounds
+        # worth of the cards that never go into a game (-1: it depends on the seat's games),
+        # and the least a card that does is worth (a Pink Godzilla trades, a Guardian acts)
+        fixed, floor = [], []
+        for ktype, power in zip(game.k_type, game.k_power, strict=True):
+            if _PROJECT_TYPES_BITS >> ktype & 1:
+                fixed.append(-1.0)
+            elif ktype == cardlib.ABILITY:
+                fixed.append(9.0)
+            else:
+                fixed.append(_POWER_WORTH.get(power, 2.0))
+            floor.append(
+                6.0 if power == cardlib.PINK_GODZILLA else 5.0 if ktype == cardlib.GUARDIAN else 0.0
+            )
+        self.fixed = tuple(fixed)
+        self.floor = tuple(floor)
+        # the last worth table of each seat: it depends only on the seat's games (immutable
+        # Projects, compared by identity) and hand, so a cached one is exactly a fresh one
+        self._worths: dict[int, tuple[tuple[Project, ...], tuple[int, ...], _Worth]] = {}
+
+    def _worth(self, state: Any, seat: int) -> _Worth:
+        projects = tuple(state.projects[seat])
+        hand = tuple(state.hands[seat])
+        cached = self._worths.get(seat)
+        if cached is not None and cached[0] == projects and cached[1] == hand:
+            return cached[2]
+        worth = _Worth(self, projects, hand)
+        self._worths[seat] = (projects, hand, worth)
+        return worth
 
     # -- choosing -------------------------------------------------------------------------
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
@@ -490,7 +518,7 @@ class PgdkPlayout(PlayoutPolicy):
         if phase == phases.DEVELOP:
             return self._develop(state, seat, legal)
         if phase == phases.GODZILLA:
-            worth = _Worth(self, state, seat)
+            worth = self._worth(state, seat)
             best = max(legal[1:], key=lambda a: worth(a.card))
             return best if worth(best.card) >= 9 else legal[0]
         if phase == phases.PURCHASE:
@@ -500,16 +528,16 @@ class PgdkPlayout(PlayoutPolicy):
         if phase == phases.OFFER:
             if legal[0].kind == K_OFFER_DONE:
                 return legal[0]
-            worth = _Worth(self, state, seat)
+            worth = self._worth(state, seat)
             return min(legal, key=lambda a: (worth(a.card), -self.k_value[a.card]))
         if phase == phases.AUCTION:
-            worth = _Worth(self, state, seat)
+            worth = self._worth(state, seat)
             for action in legal[1:]:
                 if worth(action.card) >= 7:
                     return action
             return legal[0]  # auction go
         if phase == phases.LIMIT:
-            worth = _Worth(self, state, seat)
+            worth = self._worth(state, seat)
             return min(legal, key=lambda a: (worth(a.card), -a.card))
         if phase == phases.CUT:
             return self._cut(state, legal)
@@ -517,11 +545,11 @@ class PgdkPlayout(PlayoutPolicy):
             points = self.game.points(state)
             return max(legal, key=lambda a: points[a.seat])
         # retrieve, steal, hunt, keep: the card it wants most
-        worth = _Worth(self, state, seat)
+        worth = self._worth(state, seat)
         return max(legal, key=lambda a: worth(a.card))
 
     def _develop(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
-        worth = _Worth(self, state, seat)
+        worth = self._worth(state, seat)
         projects = state.projects[seat]
         progress = [_progress(project) for project in projects]
         best, best_score = legal[0], 0.5
@@ -562,7 +590,7 @@ class PgdkPlayout(PlayoutPolicy):
         return best
 
     def _purchase(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
-        worth = _Worth(self, state, seat)
+        worth = self._worth(state, seat)
         kind_of = self.kind_of
         target, wanted = -1, 0.0
         for card in state.row:
@@ -594,7 +622,7 @@ class PgdkPlayout(PlayoutPolicy):
         return total >= price
 
     def _bid(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
-        worth = _Worth(self, state, seat)
+        worth = self._worth(state, seat)
         kind_of, k_value = self.kind_of, self.k_value
         lots = state.auction
         wanted = max(worth(kind_of[c]) for c in lots)
@@ -705,10 +733,12 @@ class _Worth:
 
     __slots__ = ("cache", "colours", "hand", "policy", "projects", "support", "titled")
 
-    def __init__(self, policy: PgdkPlayout, state: Any, seat: int) -> None:
+    def __init__(
+        self, policy: PgdkPlayout, projects: tuple[Project, ...], hand: tuple[int, ...]
+    ) -> None:
         self.policy = policy
-        self.projects: list[Project] = state.projects[seat]
-        self.hand: list[int] = state.hands[seat]
+        self.projects = projects
+        self.hand = hand
         self.cache: dict[int, float] = {}
         colours = titled = 0
         for project in self.projects:
@@ -757,27 +787,22 @@ class _Worth:
         if found is not None:
             return found
         p = self.policy
-        ktype = p.k_type[k]
-        if _PROJECT_TYPES_BITS >> ktype & 1:
-            best = self.new_gain(k) if ktype != cardlib.EGG else 0.0
+        value = p.fixed[k]
+        if value < 0:  # a card that goes into a game: its best use, new game or old
+            ktype = p.k_type[k]
+            egg = ktype == cardlib.EGG
+            value = 0.0 if egg else self.new_gain(k)
             bit, allow, name = 1 << ktype, p.k_allow[k], p.k_name[k]
             for project in self.projects:
                 if project.open & bit and project.colours & allow and not project.names & name:
                     gain = _gain(p, project, k, _progress(project))
-                    if gain > best:
-                        best = gain
-            if ktype == cardlib.EGG and best < 20:
-                best = 6.0 if any(g.colours & p.k_allow[k] for g in self.projects) else 2.0
-            power = p.k_power[k]
-            if power == cardlib.PINK_GODZILLA and best < 6.0:
-                best = 6.0
-            if ktype == cardlib.GUARDIAN and best < 5.0:
-                best = 5.0
-            value = best
-        elif ktype == cardlib.ABILITY:
-            value = 9.0
-        else:
-            value = _POWER_WORTH.get(p.k_power[k], 2.0)
+                    if gain > value:
+                        value = gain
+            if egg and value < 20:
+                value = 6.0 if self.colours & allow else 2.0
+            floor = p.floor[k]
+            if value < floor:
+                value = floor
         self.cache[k] = value
         return value
 
