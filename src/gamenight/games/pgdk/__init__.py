@@ -1,7 +1,9 @@
 """Pink Godzilla Dev Kit: a card game of videogame development for 2-4 players."""
 
+from typing import cast
+
 from gamenight.core.registry import GameEntry, register
-from gamenight.games.pgdk.bots import PgdkHeuristic
+from gamenight.games.pgdk.bots import PgdkHeuristic, PgdkPlayout
 from gamenight.games.pgdk.render import render
 from gamenight.games.pgdk.rules import PgdkGame
 
@@ -10,6 +12,7 @@ register(
         game_class=PgdkGame,
         render=render,
         bots={"heuristic": lambda game, options: PgdkHeuristic.from_options(options)},
+        playout=lambda game: PgdkPlayout(cast(PgdkGame, game)),
     )
 )
 

@@ -15,15 +15,23 @@ Its ideas:
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
+from gamenight.core.registry import PlayoutPolicy
 from gamenight.core.rng import Rng
+from gamenight.games.pgdk import actions as kinds_
 from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.actions import Action, Kind
 from gamenight.games.pgdk.cards import CardList, load_card_list
+from gamenight.games.pgdk.state import Project
+
+if TYPE_CHECKING:
+    from gamenight.games.pgdk.rules import PgdkGame
 
 
 class _Catalogue:
@@ -401,3 +409,405 @@ class PgdkHeuristic:
 
 def _first(legal: Sequence[Action], kind: Kind) -> Action:
     return next((a for a in legal if a.kind == kind), legal[0])
+
+
+# -- the playout policy (search only) ----------------------------------------------------------
+K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
+    kinds_.OFFER_DONE,
+    kinds_.PLAY,
+    kinds_.TABLE,
+    kinds_.USE,
+    kinds_.USE_ON,
+)
+K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
+_PROJECT_TYPES_BITS = sum(1 << t for t in cardlib.PROJECT_TYPES)
+_SUPPORT_TYPES = (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD)
+_POWER_USE = {
+    cardlib.PUBLISHER_ADVANCE: 7.0,
+    cardlib.EVIL_GUARDIAN: 4.0,
+    cardlib.BUDGET_CUT: 3.0,
+    cardlib.MARKET_RESEARCH: 3.0,
+}
+_POWER_WORTH = {
+    cardlib.PUBLISHER_ADVANCE: 6.0,
+    cardlib.CLONE_THE_CLONE: 4.0,
+    cardlib.HEADHUNTER: 4.0,
+    cardlib.CRUNCH_TIME: 3.0,
+    cardlib.BUDGET_CUT: 3.0,
+    cardlib.MARKET_RESEARCH: 3.0,
+}
+# evaluate(): how much of a game in development counts, by its progress (0-3 of the 4 pieces)
+_PROGRESS_SHARE = (0.0, 0.4, 0.7, 0.9)
+_READY_SHARE = 0.95  # a ready game Goes Gold at its owner's next Going Gold (or at the end)
+_HAND_CARD = 5.0  # points a card in hand is worth toward future games
+
+
+class PgdkPlayout(PlayoutPolicy):
+    """A fast playout policy for search (reads the sampled state; see PlayoutPolicy).
+
+    It follows the heuristic's plan from the state: every card is weighed by how far it moves
+    one of the seat's own videogames toward Going Gold; plays go where they help most (a new
+    game only around a Title, or in a colour it has no game of); ready games Go Gold at once;
+    it trades junk for a Row card it needs, else auctions it, else discards the lowest; it bids
+    junk only for auctioned cards it needs; Special Abilities go on the table and Clone The
+    Clone is always used. A little noise (``noise``) explores other moves.
+
+    Playouts stop after ``depth`` actions (random matches run to hundreds of actions, most
+    ending by the stall rule) and ``evaluate`` projects the final scores: points (completed
+    games and Special Abilities), ready games almost in full, games in development by their
+    progress and cards in hand (both less as the end comes near), the ranking bonuses over
+    completed and ready games, and the completion bonus. The win chances are a softmax of
+    those projections whose temperature shrinks as the end (someone's last game) comes near.
+    The shares and temperatures were fitted to the outcomes of matches played by the policy.
+    """
+
+    def __init__(self, game: PgdkGame, depth: int = 40, noise: float = 0.03) -> None:
+        self.game = game
+        self.depth = depth
+        self.noise_per_mille = round(1000 * noise)
+        p = game.params
+        self.kind_of = game.kind_of
+        self.k_type = game.k_type
+        self.k_value = game.k_value
+        self.k_power = game.k_power
+        self.k_name = game.k_name
+        self.k_allow = game.k_allow
+        self.all_colours = game.deck_list.all_colours
+        self.games_to_end = p.games_to_end
+        self.completion_bonus = p.completion_bonus
+        self.ranking_bonuses = p.ranking_bonuses
+        self.stall = p.stall_rounds
+        # worth of the cards that never go into a game (-1: it depends on the seat's games),
+        # and the least a card that does is worth (a Pink Godzilla trades, a Guardian acts)
+        fixed, floor = [], []
+        for ktype, power in zip(game.k_type, game.k_power, strict=True):
+            if _PROJECT_TYPES_BITS >> ktype & 1:
+                fixed.append(-1.0)
+            elif ktype == cardlib.ABILITY:
+                fixed.append(9.0)
+            else:
+                fixed.append(_POWER_WORTH.get(power, 2.0))
+            floor.append(
+                6.0 if power == cardlib.PINK_GODZILLA else 5.0 if ktype == cardlib.GUARDIAN else 0.0
+            )
+        self.fixed = tuple(fixed)
+        self.floor = tuple(floor)
+        # the last worth table of each seat: it depends only on the seat's games (immutable
+        # Projects, compared by identity) and hand, so a cached one is exactly a fresh one
+        self._worths: dict[int, tuple[tuple[Project, ...], tuple[int, ...], _Worth]] = {}
+
+    def _worth(self, state: Any, seat: int) -> _Worth:
+        projects = tuple(state.projects[seat])
+        hand = tuple(state.hands[seat])
+        cached = self._worths.get(seat)
+        if cached is not None and cached[0] == projects and cached[1] == hand:
+            return cached[2]
+        worth = _Worth(self, projects, hand)
+        self._worths[seat] = (projects, hand, worth)
+        return worth
+
+    # -- choosing -------------------------------------------------------------------------
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == phases.GOLD or phase == phases.FINAL:
+            return legal[1]  # declare a ready game at once
+        if phase == phases.CLONE:
+            return legal[-1]  # Clone The Clone: always
+        if rng.randbelow(1000) < self.noise_per_mille:
+            return legal[rng.randbelow(len(legal))]
+        if phase == phases.DEVELOP:
+            return self._develop(state, seat, legal)
+        if phase == phases.GODZILLA:
+            worth = self._worth(state, seat)
+            best = max(legal[1:], key=lambda a: worth(a.card))
+            return best if worth(best.card) >= 9 else legal[0]
+        if phase == phases.PURCHASE:
+            return self._purchase(state, seat, legal)
+        if phase == phases.BIDDING:
+            return self._bid(state, seat, legal)
+        if phase == phases.OFFER:
+            if legal[0].kind == K_OFFER_DONE:
+                return legal[0]
+            worth = self._worth(state, seat)
+            return min(legal, key=lambda a: (worth(a.card), -self.k_value[a.card]))
+        if phase == phases.AUCTION:
+            worth = self._worth(state, seat)
+            for action in legal[1:]:
+                if worth(action.card) >= 7:
+                    return action
+            return legal[0]  # auction go
+        if phase == phases.LIMIT:
+            worth = self._worth(state, seat)
+            return min(legal, key=lambda a: (worth(a.card), -a.card))
+        if phase == phases.CUT:
+            return self._cut(state, legal)
+        if phase == phases.ROB:
+            points = self.game.points(state)
+            return max(legal, key=lambda a: points[a.seat])
+        # retrieve, steal, hunt, keep: the card it wants most
+        worth = self._worth(state, seat)
+        return max(legal, key=lambda a: worth(a.card))
+
+    def _develop(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        worth = self._worth(state, seat)
+        projects = state.projects[seat]
+        progress = [_progress(project) for project in projects]
+        best, best_score = legal[0], 0.5
+        for action in legal:
+            kind = action.kind
+            if kind == K_PLAY:
+                slot = action.slot
+                if slot < 0:
+                    score = worth.new_gain(action.card)
+                else:
+                    project = projects[slot]
+                    score = _gain(self, project, action.card, progress[slot])
+                    if project.ready:
+                        score += 2.0
+            elif kind == K_TABLE:
+                score = 9.0
+            elif kind == K_USE_ON:
+                score = 14.0 if progress[action.slot] <= 2 else 0.0
+            elif kind == K_USE:
+                power = self.k_power[action.card]
+                if power == cardlib.CRUNCH_TIME:
+                    hand = state.hands[seat]
+                    kind_of = self.kind_of
+                    playable = sum(1 for c in hand if worth(kind_of[c]) >= 7)
+                    score = 6.0 if playable >= 2 else 0.0
+                elif power == cardlib.HEADHUNTER:
+                    wanted = max((worth(self.kind_of[c]) for c in state.row), default=0.0)
+                    score = 7.0 if wanted >= 7 else 0.0
+                elif power == cardlib.GOOD_GUARDIAN:
+                    wanted = max((worth(self.kind_of[c]) for c in state.discard[-8:]), default=0.0)
+                    score = 6.0 if wanted >= 9 else 0.0
+                else:
+                    score = _POWER_USE.get(power, 0.0)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _purchase(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        worth = self._worth(state, seat)
+        kind_of = self.kind_of
+        target, wanted = -1, 0.0
+        for card in state.row:
+            w = worth(kind_of[card])
+            if w > wanted:
+                target, wanted = kind_of[card], w
+        if target < 0 or wanted < 7:
+            return legal[0]  # discard lowest
+        trade = auction = None
+        for action in legal:
+            if action.card == target:
+                if action.kind == K_TRADE:
+                    trade = action
+                elif action.kind == K_AUCTION:
+                    auction = action
+        if trade is not None and self._can_pay(state, seat, worth, self.k_value[target], wanted):
+            return trade
+        return auction if auction is not None else legal[0]
+
+    def _can_pay(self, state: Any, seat: int, worth: _Worth, price: int, wanted: float) -> bool:
+        kind_of, k_value = self.kind_of, self.k_value
+        total = 0
+        for k in sorted((kind_of[c] for c in state.hands[seat]), key=worth.junk_key):
+            if total >= price:
+                return True
+            if worth(k) >= wanted - 2:
+                return False
+            total += k_value[k]
+        return total >= price
+
+    def _bid(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        worth = self._worth(state, seat)
+        kind_of, k_value = self.kind_of, self.k_value
+        lots = state.auction
+        wanted = max(worth(kind_of[c]) for c in lots)
+        if wanted < 7:
+            return legal[0]  # no bid (or done with what is bid)
+        face = sum(k_value[kind_of[c]] for c in lots)
+        total = sum(k_value[kind_of[c]] for c in state.bids[seat])
+        if total >= face + 2:
+            return legal[0]  # bid done
+        options = legal[1:]
+        if not options:
+            return legal[0]
+        junk = min(options, key=lambda a: worth.junk_key(a.card))
+        return junk if worth(junk.card) < wanted - 1 else legal[0]
+
+    def _cut(self, state: Any, legal: Sequence[Any]) -> Any:
+        k_type = self.k_type
+        points = self.game.points(state)
+
+        def score(action: Any) -> tuple[float, ...]:
+            project = state.projects[action.seat][action.slot]
+            ktype = k_type[action.card]
+            key = (
+                ktype == cardlib.GEAR
+                or ktype == cardlib.WILD
+                or (
+                    (ktype == cardlib.CHARACTER or ktype == cardlib.GUARDIAN) and project.chars == 1
+                )
+            )
+            return (_progress(project) + (2 if key else 0), points[action.seat])
+
+        return max(legal, key=score)
+
+    # -- evaluating -----------------------------------------------------------------------
+    def evaluate(self, state: Any) -> tuple[Sequence[float], Sequence[float]]:
+        n = state.num_players
+        to_end = self.games_to_end
+        points = self.game.points(state)
+        done = [len(state.completed[s]) for s in range(n)]
+        values: list[int] = []
+        owners: list[int] = []
+        for seat in range(n):
+            for game in state.completed[seat]:
+                values.append(game.value)
+                owners.append(seat)
+        ready = [0] * n
+        ready_value = [0.0] * n
+        developing = [0.0] * n
+        for seat in range(n):
+            for project in state.projects[seat]:
+                if project.ready:
+                    ready[seat] += 1
+                    ready_value[seat] += _READY_SHARE * project.value
+                    values.append(project.value)
+                    owners.append(seat)
+                else:
+                    developing[seat] += _PROGRESS_SHARE[_progress(project)] * project.value
+        # games still to complete before someone's last one ends the match
+        left = max(0, min(to_end - done[s] - ready[s] for s in range(n)))
+        late = min(1.0, left / 2)  # games in development matter less near the end
+        if self.stall and state.quiet >= (self.stall - 1) * n:
+            late = 0.0  # the match is about to stall (RULES.md G12)
+        projected = [
+            points[s]
+            + ready_value[s]
+            + late * (developing[s] + _HAND_CARD * len(state.hands[s]))
+            + (self.completion_bonus if done[s] + ready[s] >= to_end else 0)
+            for s in range(n)
+        ]
+        if values:
+            for seat, bonus in zip(owners, self.game.ranking_bonus(values), strict=True):
+                projected[seat] += bonus
+        temperature = 12.0 + 12.0 * min(left, 3) if left else 4.0
+        top = max(projected)
+        weights = [math.exp((score - top) / temperature) for score in projected]
+        total = sum(weights)
+        return [w / total for w in weights], projected
+
+
+def _progress(project: Project) -> int:
+    """Pieces of the four a game needs (Title, two Required Gear, a Character) it has."""
+    return (
+        (project.title >= 0)
+        + min(project.gears.bit_count() + project.wild, 2)
+        + (project.chars > 0)
+    )
+
+
+def _gain(policy: PgdkPlayout, project: Project, k: int, progress: int) -> float:
+    """How much card kind ``k`` on this game moves it toward Going Gold (the heuristic's)."""
+    ktype = policy.k_type[k]
+    step = 1.5 * progress
+    if ktype == cardlib.TITLE:
+        return 10 + step
+    if ktype == cardlib.GEAR:
+        return 9 + step
+    if ktype == cardlib.WILD:
+        return 8 + step
+    if ktype == cardlib.CHARACTER or ktype == cardlib.GUARDIAN:
+        return 8 + step if not project.chars else 1 + policy.k_value[k] / 2
+    if ktype == cardlib.EGG:
+        return 20.0
+    return 1 + policy.k_value[k] / 2
+
+
+class _Worth:
+    """How much one seat wants each card kind, from its games in the state (cached)."""
+
+    __slots__ = ("cache", "colours", "hand", "policy", "projects", "support", "titled")
+
+    def __init__(
+        self, policy: PgdkPlayout, projects: tuple[Project, ...], hand: tuple[int, ...]
+    ) -> None:
+        self.policy = policy
+        self.projects = projects
+        self.hand = hand
+        self.cache: dict[int, float] = {}
+        colours = titled = 0
+        for project in self.projects:
+            colours |= project.colours
+            if project.title >= 0:
+                titled |= project.colours
+        self.colours = colours  # colours some game of the seat still fits
+        self.titled = titled  # colours of its games that have a Title
+        self.support: dict[int, int] | None = None
+
+    def new_gain(self, k: int) -> float:
+        """Worth of starting a new game with card kind ``k`` (the heuristic's)."""
+        p = self.policy
+        ktype = p.k_type[k]
+        allow = p.k_allow[k]
+        if ktype == cardlib.TITLE:
+            if self.titled & allow:
+                return 1.0
+            support = self.support
+            if support is None:
+                support = self.support = self._support()
+            return 8.0 + support.get(allow, 0)
+        if ktype == cardlib.GEAR or ktype == cardlib.CHARACTER or ktype == cardlib.WILD:
+            if len(self.projects) >= 3 or allow == p.all_colours or self.colours & allow:
+                return 0.5
+            return 3.0
+        return 0.0
+
+    def _support(self) -> dict[int, int]:
+        """Per colour bit: hand cards (Gear, Characters, Wilds) that could join its Title."""
+        p = self.policy
+        kind_of, k_type, k_allow = p.kind_of, p.k_type, p.k_allow
+        support: dict[int, int] = {}
+        for card in self.hand:
+            k = kind_of[card]
+            if k_type[k] in _SUPPORT_TYPES:
+                allow = k_allow[k]
+                while allow:
+                    bit = allow & -allow
+                    support[bit] = support.get(bit, 0) + 1
+                    allow ^= bit
+        return support
+
+    def __call__(self, k: int) -> float:
+        found = self.cache.get(k)
+        if found is not None:
+            return found
+        p = self.policy
+        value = p.fixed[k]
+        if value < 0:  # a card that goes into a game: its best use, new game or old
+            ktype = p.k_type[k]
+            egg = ktype == cardlib.EGG
+            value = 0.0 if egg else self.new_gain(k)
+            bit, allow, name = 1 << ktype, p.k_allow[k], p.k_name[k]
+            for project in self.projects:
+                if project.open & bit and project.colours & allow and not project.names & name:
+                    gain = _gain(p, project, k, _progress(project))
+                    if gain > value:
+                        value = gain
+            if egg and value < 20:
+                value = 6.0 if self.colours & allow else 2.0
+            floor = p.floor[k]
+            if value < floor:
+                value = floor
+        self.cache[k] = value
+        return value
+
+    def junk_key(self, k: int) -> tuple[float, int]:
+        """Least wanted first; of equal want, the higher value first (better payment)."""
+        return (self(k), -self.policy.k_value[k])
