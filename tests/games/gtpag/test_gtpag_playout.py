@@ -11,9 +11,10 @@ from gamenight.bots import RandomAgent, make_agent
 from gamenight.bots.ismcts import ISMCTSAgent
 from gamenight.core import Rng
 from gamenight.core.registry import entry, make_game
-from gamenight.games.gtpag.bots import GtpagPlayout
+from gamenight.games.gtpag.bots import GtpagPlayout, _tally
 from gamenight.games.gtpag.params import GtpagParams
 from gamenight.games.gtpag.rules import GtpagGame
+from gamenight.games.gtpag.state import BIDDING, TRAIT
 from gamenight.sim import play_match
 
 GAMES: dict[str, Any] = {
@@ -70,6 +71,42 @@ def test_the_policy_always_returns_a_legal_action(name: str) -> None:
                 game.apply(state, seat, action)
                 checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("name", ["default", "big library, repeated chips"])
+def test_evaluate_gives_win_chances_and_projected_scores(name: str) -> None:
+    """During the Bidding: win chances in [0, 1] summing to at most 1, finite scores within
+    the preferences; after it, None (play on). Its tally agrees with the rules' (R13)."""
+    game = _game(name)
+    policy = GtpagPlayout(game)
+    assert policy.depth is not None
+    evaluated = 0
+    for players in (2, 4, 8):
+        for seed in range(10):
+            state = game.new_state(players, seed)
+            rng = Rng(seed)
+            while game.to_act(state):
+                for j in range(len(state.piles)):
+                    total = sum(policy.packed[state.kinds[chip]] for chip in state.piles[j])
+                    boosts = game.params.boost_value * len(state.boosts[j])
+                    assert _tally(total) + boosts == game.tally(state, j).score
+                estimate = policy.evaluate(state.clone())
+                if state.phase in (BIDDING, TRAIT):
+                    assert estimate is not None
+                    wins, scores = estimate
+                    assert len(wins) == len(scores) == players
+                    assert all(0.0 <= w <= 1.0 for w in wins)
+                    assert sum(wins) <= 1.0 + 1e-9
+                    low = min(min(p) for p in state.prefs)
+                    high = max(max(p) for p in state.prefs)
+                    assert all(low - 1e-9 <= s <= high + 1e-9 for s in scores)
+                    evaluated += 1
+                else:
+                    assert estimate is None
+                seat = game.to_act(state)[0]
+                legal = game.legal_actions(state, seat)
+                game.apply(state, seat, policy.choose(state, seat, legal, rng))
+    assert evaluated > 200
 
 
 def test_d3_a_nominator_bids_its_own_nomination_up() -> None:

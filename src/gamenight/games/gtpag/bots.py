@@ -324,6 +324,15 @@ _UNKNOWN = 1 << 56
 """The packed parts of a chip the seat does not know: a count in the top bits."""
 
 
+def _tally(total: int) -> int:
+    """The Score of known chips whose packed parts sum to ``total`` (Boosts not included)."""
+    count = total >> 48 & 255
+    values = (total & 0xFFFF) - _OFFSET * count
+    if total >> 16 & 1 and not total >> 24 & 255:  # an odd number of Inverts, no House Rule
+        values = -values
+    return values + (total >> 32 & 0xFFFF) - _OFFSET * count
+
+
 class _Seen(NamedTuple):
     """One Nomination in play as a seat sees it."""
 
@@ -353,9 +362,10 @@ class GtpagPlayout(PlayoutPolicy):
       it likes best (its favourite when that changes nothing), or declines.
     """
 
-    def __init__(self, game: GtpagGame, noise: float = 0.08, nominated: bool = True) -> None:
+    depth = 16
+
+    def __init__(self, game: GtpagGame, noise: float = 0.08) -> None:
         self.noise = noise  # chance of a uniformly random move
-        self.nominated = nominated  # a nominator plays for its own Nomination (_weights)
         params = game.params
         per_seat = game.per_seat
         self.per_seat = per_seat
@@ -446,8 +456,8 @@ class GtpagPlayout(PlayoutPolicy):
             for j, est in enumerate(seen):
                 if est is None:
                     continue
-                if flips and not est.house:
-                    gain = weights[j] * est.sign * (v - 2.0 * (est.values + v))
+                if flips and not est.house:  # the values change sign
+                    gain = -2.0 * weights[j] * est.sign * est.values
                 else:
                     gain = weights[j] * est.sign * v
                 if gain > best_gain:
@@ -533,6 +543,49 @@ class GtpagPlayout(PlayoutPolicy):
                 best, best_key = action, key
         return best
 
+    # -- cutting playouts short ---------------------------------------------------------------
+    def evaluate(self, state: Any) -> tuple[list[float], list[float]] | None:
+        """The rest of the Bidding as the heuristic bot imagines it (one sampled future): every
+        chip still in a hand lands on a Nomination in play at random (Traits that place no
+        chip change nothing) and every passer Boosts one at random or declines; the highest
+        Score wins, a tie is an even draw. None after the Bidding: that part is short."""
+        if state.phase not in (BIDDING, TRAIT):
+            return None
+        rng = state.rng  # a sampled state's own generator: the search throws the state away
+        packed, kinds, per_seat = self.packed, state.kinds, self.per_seat
+        active = [j for j in range(len(state.piles)) if state.active >> j & 1]
+        count = len(active)
+        totals = [
+            sum(map(packed.__getitem__, map(kinds.__getitem__, pile))) for pile in state.piles
+        ]
+        boosts = [len(boosted) for boosted in state.boosts]
+        for seat, hand in enumerate(state.hand):
+            for slot in range(per_seat):
+                if hand >> slot & 1:
+                    kind = kinds[seat * per_seat + slot]
+                    if kind < TRAIT_BASE or kind - TRAIT_BASE in PLACED_TRAITS:
+                        totals[active[rng.randbelow(count)]] += packed[kind]
+            if state.passed >> seat & 1:
+                choice = rng.randbelow(count + 1)
+                if choice < count:
+                    boosts[active[choice]] += 1
+        scores = {j: _tally(totals[j]) + self.boost_value * boosts[j] for j in active}
+        top = max(scores.values())
+        tied = [j for j in active if scores[j] == top]
+        n = state.num_players
+        prefs = state.prefs
+        wins = [0.0] * n
+        projected = [0.0] * n
+        share = 1.0 / len(tied)
+        for j in tied:
+            title = state.titles[j]
+            fans = [seat for seat in range(n) if prefs[seat][title] == max(prefs[seat])]
+            for seat in range(n):
+                projected[seat] += share * prefs[seat][title]
+                if seat in fans:
+                    wins[seat] += share / len(fans)
+        return wins, projected
+
     # -- what a seat sees ----------------------------------------------------------------------
     def _class(self, state: Any, seat: int, chip: int) -> int:
         """The kind of a face-down Bid chip if ``seat`` knows it, else -1."""
@@ -580,11 +633,9 @@ class GtpagPlayout(PlayoutPolicy):
         In a sampled state others' preferences are drawn at random, but the Nominations say
         more: a seat that nominated a game plays for it, and one that passed while its
         favourite was not yet in would have nominated it, so its favourite is among the games
-        nominated before its turn (``nominated``). Else, or with none of those in play, -1: the
+        nominated before its turn. Else, or with none of those in play, -1: the
         seat's preferences decide.
         """
-        if not self.nominated:
-            return -1
         nominators = state.nominators
         for j, nominator in enumerate(nominators):
             if nominator == seat:
@@ -690,27 +741,37 @@ class GtpagPlayout(PlayoutPolicy):
         """Smash, Raid, Switcheroo: the worth of aiming at a face-down chip, by
         ``nomination << 8 | class + 1`` (a Raid or Switcheroo by its best second step)."""
         up = state.face_up
-        classes: dict[int, set[int]] = {}
-        for j, est in enumerate(seen):
-            if est is not None:
-                classes[j] = {
-                    self._class(state, seat, chip) for chip in state.piles[j] if not up >> chip & 1
-                }
+        known = up | state.seen[seat] | self.own[seat]
+        kinds = state.kinds
+        classes = {
+            j: {
+                kinds[chip] if known >> chip & 1 else -1
+                for chip in state.piles[j]
+                if not up >> chip & 1
+            }
+            for j, est in enumerate(seen)
+            if est is not None
+        }
+        changes: dict[tuple[int, int, int], float] = {}
+
+        def change(j: int, joins: int, leaves: int) -> float:
+            """The weighted change on ``j`` (see _shifted), each worked out once."""
+            key = (j, joins, leaves)
+            found = changes.get(key)
+            if found is None:
+                found = changes[key] = weights[j] * self._shifted(seen[j], joins, leaves)
+            return found
+
         worth: dict[int, float] = {}
         for j, found in classes.items():
             for cls in found:
-                if trait == SMASH:
-                    gain = weights[j] * self._shifted(seen[j], -2, cls)
-                elif trait == RAID:
-                    away = weights[j] * self._shifted(seen[j], -2, cls)
-                    gain = away + max(
-                        (weights[k] * self._shifted(seen[k], cls, -2) for k in classes if k != j),
-                        default=-away,
-                    )
-                else:
+                gain = change(j, -2, cls)  # Smash: it leaves
+                if trait == RAID:  # and joins the best other Nomination
+                    gain += max((change(k, cls, -2) for k in classes if k != j), default=-gain)
+                elif trait == SWITCHEROO:  # and trades places with the best partner
                     gain = max(
                         (
-                            self._swap_gain(seen, weights, j, cls, k, other)
+                            change(j, other, cls) + change(k, cls, other)
                             for k, theirs in classes.items()
                             if k != j and (weights[j] > 0.0 or weights[k] > 0.0)
                             for other in theirs
