@@ -360,6 +360,9 @@ class GtpagPlayout(PlayoutPolicy):
       and Scout change no Score, so they are played when nothing else helps.
     - Boosting: every chip is face up; it Boosts the Nomination that makes the winner the one
       it likes best (its favourite when that changes nothing), or declines.
+
+    Playouts stop after ``depth`` actions (only long, many-seat ones get there) and
+    ``evaluate`` tallies one sampled future of the rest of the Bidding.
     """
 
     depth = 16
