@@ -1,7 +1,9 @@
 """Game to Pick a Game: The Gateway Edition: nominate games, bid on them, play the winner."""
 
+from typing import cast
+
 from gamenight.core.registry import GameEntry, register
-from gamenight.games.gtpag.bots import GtpagHeuristic
+from gamenight.games.gtpag.bots import GtpagHeuristic, GtpagPlayout
 from gamenight.games.gtpag.render import render
 from gamenight.games.gtpag.rules import GtpagGame
 
@@ -10,6 +12,7 @@ register(
         game_class=GtpagGame,
         render=render,
         bots={"heuristic": lambda game, options: GtpagHeuristic.from_options(options)},
+        playout=lambda game: GtpagPlayout(cast(GtpagGame, game)),
     )
 )
 
