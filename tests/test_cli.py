@@ -195,3 +195,23 @@ def test_replay_of_a_missing_file_is_one_line() -> None:
     code, out = run("replay", "/nonexistent/match.json")
     assert code == 2
     assert "cannot read" in out
+
+
+def test_python_dash_m_gamenight_runs_the_command_line() -> None:
+    import os
+    import subprocess
+    import sys
+
+    import gamenight
+
+    src = str(Path(gamenight.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamenight", "list"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "requirements" in done.stdout
