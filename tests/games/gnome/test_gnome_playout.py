@@ -57,9 +57,11 @@ def walk(game: GnomeGame, policy: GnomePlayout, players: int, seed: int) -> int:
 
 
 def check_estimate(policy: GnomePlayout, state: Any) -> None:
-    estimate = policy.evaluate(state.clone())
-    if estimate is None:
-        return
+    """Win chances in [0, 1] summing to at most 1, finite scores; the state is left as it was."""
+    before = state.to_dict()
+    estimate = policy.evaluate(state)
+    assert state.to_dict() == before
+    assert estimate is not None
     wins, scores = estimate
     assert len(wins) == len(scores) == state.num_players
     assert all(0.0 <= w <= 1.0 for w in wins)

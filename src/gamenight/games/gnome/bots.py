@@ -473,6 +473,7 @@ def _simulate(
 
 # -- the playout policy of search bots ------------------------------------------------------
 
+DEPTH = 12  # careful playout actions (1 to 2 rounds) before the rest is played cheaply
 Greedy = tuple[tuple[int, int], ...]  # a round's picks: (picker, partner), first pick first
 Ranks = tuple[list[float], list[float]]  # by Team Total: chance a team is below it, above it
 
@@ -498,7 +499,8 @@ class GnomePlayout(PlayoutPolicy):
 
     The gains of every seat and the round's plan are kept for the state they were worked
     out for (the same object, unchanged since), and the round's worth by the offer and the
-    gains, so most moves cost a look-up.
+    gains, so most moves cost a look-up. After ``depth`` actions, :meth:`evaluate` plays the
+    rest of the match cheaply and reports its outcome.
     """
 
     def __init__(
@@ -507,8 +509,10 @@ class GnomePlayout(PlayoutPolicy):
         noise: float = 2.0,
         noise_3p: float = 6.0,
         rivals: float = 0.5,
+        depth: int | None = DEPTH,
     ) -> None:
         self.game = game
+        self.depth = depth
         self.params = game.params
         self.heuristic = GnomeHeuristic(self.params)
         self.scorer = Scorer(self.params)
@@ -557,6 +561,34 @@ class GnomePlayout(PlayoutPolicy):
             return self._pick(state, seat, legal, rng)
         return self._share(state, seat, legal)
 
+    def evaluate(self, state: Any) -> tuple[list[float], tuple[float, ...]]:
+        """The outcome of the match played on from here, cheaply: Teamwork cards at random,
+        the Research card that adds most to the picker's result (and its partner's, for a
+        Shared card), partners as above. The near future, where the search's choices tell,
+        is played out carefully; the rest of the match costs little more than at random."""
+        game = self.game
+        state = state.clone()
+        rng = state.rng
+        while actors := game.to_act(state):
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif state.phase == COMMIT:
+                action = legal[rng.randbelow(len(legal))]
+            elif state.phase == PICK:
+                action = self._quick_pick(state, seat, legal)
+            else:
+                action = self._share(state, seat, legal)
+            game.apply(state, seat, action)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        winners = outcome.winners
+        wins = [
+            1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.scores))
+        ]
+        return wins, outcome.scores
+
     # -- what cards are worth ----------------------------------------------------------------
     def _gains(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """gains[seat][kind]: what one more card of that kind adds to the seat's result."""
@@ -577,17 +609,7 @@ class GnomePlayout(PlayoutPolicy):
         for card, a, b in state.shared:
             counts[a][card] += 1
             counts[b][card] += 1
-        rows = self._rows
-        result = []
-        for row in counts:
-            row_key = tuple(row)
-            gains = rows.get(row_key)
-            if gains is None:
-                if len(rows) > 200_000:
-                    rows.clear()
-                gains = rows[row_key] = self._gain_row(row)
-            result.append(gains)
-        found = tuple(result)
+        found = tuple(self._gain_row(row) for row in counts)
         if state is not self._state:
             self._state = state
             self._plan_key = ()
@@ -595,16 +617,38 @@ class GnomePlayout(PlayoutPolicy):
         return found
 
     def _gain_row(self, counts: list[int]) -> tuple[int, ...]:
+        """What one more card of each kind adds to the result of a collection of ``counts``."""
+        key = tuple(counts)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
         if self._convex:
-            return _convex_gains(counts, self._table, self.params.set_bonus, self._needs_white)
-        best = self.scorer.best
-        base = best(tuple(counts))[0]
-        row = []
-        for kind in range(self.kinds):
-            counts[kind] += 1
-            row.append(best(tuple(counts))[0] - base)
-            counts[kind] -= 1
-        return tuple(row)
+            found = _convex_gains(counts, self._table, self.params.set_bonus, self._needs_white)
+        else:
+            best = self.scorer.best
+            base = best(key)[0]
+            row = []
+            for kind in range(self.kinds):
+                counts[kind] += 1
+                row.append(best(tuple(counts))[0] - base)
+                counts[kind] -= 1
+            found = tuple(row)
+        if len(self._rows) > 200_000:
+            self._rows.clear()
+        self._rows[key] = found
+        return found
+
+    def _gains_of(self, state: Any, seat: int) -> tuple[int, ...]:
+        """One seat's row of :meth:`_gains`, worked out alone."""
+        counts = [0] * self.kinds
+        for card in state.individual[seat]:
+            counts[card] += 1
+        for card, a, b in state.shared:
+            if seat in (a, b):
+                counts[card] += 1
+        if state.secret[seat] >= 0:
+            counts[state.secret[seat]] += 1
+        return self._gain_row(counts)
 
     def _weights(self, state: Any, seat: int) -> list[float]:
         n = state.num_players
@@ -637,6 +681,19 @@ class GnomePlayout(PlayoutPolicy):
                 rest = list(offer)
                 rest.remove(card)
                 value += _greedy(later, rest, gains, weights)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _quick_pick(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """The card that adds most to the picker's result (and its partner's, if shared)."""
+        step, _, partner = state.queue[-1]
+        mine = self._gains_of(state, seat)
+        theirs = self._gains_of(state, partner) if step == SHARED else None
+        best, best_value = legal[0], -(10**9)
+        for action in legal:
+            card = action.index
+            value = mine[card] + (theirs[card] if theirs is not None else 0)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -702,24 +759,25 @@ class GnomePlayout(PlayoutPolicy):
 
     # -- Teamwork cards, with partners ----------------------------------------------------------
     def _commit_team(self, state: Any, seat: int, rng: Rng) -> int:
-        """The seat's part of its team's plan for the round (worked out once a round)."""
+        """The seat's part of its team's plan for the round (worked out once a round, when
+        the first of the partners plays)."""
         self._gains(state)  # makes ``state`` the state the plan is kept for
         key = (state.game_number, state.round)
         if key != self._plan_key:
-            plan = [0] * state.num_players
-            for a, b in state.teams:
-                if state.commit[a] and state.commit[b]:
-                    continue
-                x, y = self._pair(state, a, b, rng)
-                plan[a], plan[b] = x, y
-            self._plan_key, self._plan = key, plan
-        card = self._plan[seat]
+            self._plan_key, self._plan = key, [0] * state.num_players
+        plan = self._plan
+        card = plan[seat]
         partner = state.partner[seat]
         committed = state.commit[partner]
-        if (committed and committed != self._plan[partner]) or not state.hand[seat] >> card & 1:
-            # the partner played something else (chosen by the search): complete its card
-            card = self._pair(state, seat, partner, rng)[0]
-            self._plan[seat] = card
+        if (
+            not card
+            or (committed and committed != plan[partner])
+            or not state.hand[seat] >> card & 1
+        ):
+            # no plan yet, or the partner played something else (chosen by the search):
+            # the best pair, completing the partner's card if it has played
+            card, plan[partner] = self._pair(state, seat, partner, rng)
+            plan[seat] = card
         return card
 
     def _pair(self, state: Any, a: int, b: int, rng: Rng) -> tuple[int, int]:
