@@ -1,7 +1,9 @@
 """G.Nome: gnome geneticists in teams of two race to collect matching Research cards."""
 
+from typing import cast
+
 from gamenight.core.registry import GameEntry, register
-from gamenight.games.gnome.bots import GnomeHeuristic
+from gamenight.games.gnome.bots import GnomeHeuristic, GnomePlayout
 from gamenight.games.gnome.render import render
 from gamenight.games.gnome.rules import GnomeGame
 
@@ -14,6 +16,7 @@ register(
                 options, params=game.params
             )
         },
+        playout=lambda game: GnomePlayout(cast(GnomeGame, game)),
     )
 )
 

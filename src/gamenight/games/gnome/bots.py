@@ -22,16 +22,18 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from itertools import pairwise
+from typing import Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
+from gamenight.core.registry import PlayoutPolicy
 from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gnome.actions import PLAY, TAKE, Action
 from gamenight.games.gnome.params import GnomeParams
-from gamenight.games.gnome.rules import order_for_3p, order_for_teams
+from gamenight.games.gnome.rules import GnomeGame, order_for_3p, order_for_teams
 from gamenight.games.gnome.scoring import Scorer
-from gamenight.games.gnome.state import CHOOSE_PARTNER, DEAL, INDIVIDUAL, SHARED
+from gamenight.games.gnome.state import CHOOSE_PARTNER, COMMIT, DEAL, INDIVIDUAL, PICK, SHARED
 
 Step = tuple[int, int, int]
 _STEP_KINDS = {
@@ -182,15 +184,7 @@ class GnomeHeuristic:
         offer = [self.params.kind_of[name.lower()] for name in view["offer"]]
         mine = [a.index for a in legal]
         if players == 3:
-            gains = self._gains(self._collections(view, me))
-            hands = [list(seat["unrevealed"]) for seat in seats]
-            hands[me] = mine
-            predicted = {
-                other: self._solo_worths(other, hands, offer, gains, price)
-                for other in range(3)
-                if other != me and self.model > 0
-            }
-            worth = self._solo_worths(me, hands, offer, gains, price, predicted, self.model)
+            worth = self.worths_3p(view, legal)
             spread = {v: self.noise_3p * rng.random() for v in mine}
             best = max(mine, key=lambda v: (worth[v] + spread[v], -v))
             return next(a for a in legal if a.index == best)
@@ -264,6 +258,22 @@ class GnomeHeuristic:
         x, y = max(plans, key=plan_value)
         card = x if me == lo else y
         return next(a for a in legal if a.index == card)
+
+    def worths_3p(self, view: View, legal: Sequence[Action]) -> dict[int, float]:
+        """3 players: what each Teamwork card in ``legal`` is worth, before the spread."""
+        me = view["viewer"]
+        left = view["rounds"] - view["round"]  # rounds after this one
+        price = self.thrift * left / max(view["rounds"] - 1, 1)
+        offer = [self.params.kind_of[name.lower()] for name in view["offer"]]
+        gains = self._gains(self._collections(view, me))
+        hands = [list(seat["unrevealed"]) for seat in view["seats"]]
+        hands[me] = [a.index for a in legal]
+        predicted = {
+            other: self._solo_worths(other, hands, offer, gains, price)
+            for other in range(3)
+            if other != me and self.model > 0
+        }
+        return self._solo_worths(me, hands, offer, gains, price, predicted, self.model)
 
     def _solo_worths(
         self,
@@ -459,3 +469,602 @@ def _simulate(
                     worth += sum(gains[q][card] * weights[q] for q in others) / len(others)
         pool.remove(card)
     return worth
+
+
+# -- the playout policy of search bots ------------------------------------------------------
+
+DEPTH = 12  # careful playout actions (1 to 2 rounds) before the rest is played cheaply
+Greedy = tuple[tuple[int, int], ...]  # a round's picks: (picker, partner), first pick first
+Ranks = tuple[list[float], list[float]]  # by Team Total: chance a team is below it, above it
+
+
+class GnomePlayout(PlayoutPolicy):
+    """A fast playout policy for search (reads the sampled state; see PlayoutPolicy).
+
+    It plays like the heuristic bot, cut down to what a playout can afford:
+
+    - Research card: the card that adds most to its own result (for a Shared card, to its
+      partner's too), plus what the round's later picks then give everyone (greedy pickers,
+      rivals' gains counted against), as the heuristic does.
+    - Teamwork cards, with partners: once a round, for every team, what the round's picks
+      are worth to it if it ranks highest (with either partner as Leader), lowest or
+      (6 players) in the middle, each worked out with greedy pickers; the chance of each
+      rank for every Team Total, as if the rival teams played any cards they have left at
+      random (no seat reads a rival's face-down card); and, like the heuristic, the best Team
+      Total after a random spread, as a pair of cards for the partners. A seat whose partner
+      has already played another card completes the best pair with that card, so partners
+      never play the same number.
+    - Teamwork card, 3 players: the same with single cards and a wider spread.
+    - 3-player Shared card: shares with the seat it leaves weakest.
+
+    The gains of every seat and the round's plan are kept for the state they were worked
+    out for (the same object, unchanged since), and the round's worth by the offer and the
+    gains, so most moves cost a look-up. After ``depth`` actions, :meth:`evaluate` plays the
+    rest of the match cheaply and reports its outcome.
+    """
+
+    def __init__(
+        self,
+        game: GnomeGame,
+        noise: float = 2.0,
+        noise_3p: float = 6.0,
+        rivals: float = 0.5,
+        depth: int | None = DEPTH,
+    ) -> None:
+        self.game = game
+        self.depth = depth
+        self.params = game.params
+        self.heuristic = GnomeHeuristic(self.params)
+        self.scorer = Scorer(self.params)
+        self.kinds = len(self.params.card_names)
+        self.noise = noise
+        self.noise_3p = noise_3p
+        self.rivals = rivals
+        self._rows: dict[tuple[int, ...], tuple[int, ...]] = {}  # gains by kind, by counts
+        # R22: colour scores by count; with a convex table, results have a closed form
+        most = len(self.params.research_deck(6)) + len(self.params.secret_deck(6)) + 2
+        self._table = [self.params.colour_score(k) for k in range(most + 1)]
+        steps = [b - a for a, b in pairwise(self._table)]
+        self._convex = all(b >= a >= 0 for a, b in pairwise(steps))
+        self._needs_white = self.params.set_needs_white
+        self._ranks: dict[tuple[int, int], Ranks] = {}
+        self._worths: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        # the last state seen, what its collections and round were, and what was worked out
+        self._state: Any = None
+        self._gains_key: tuple[int, ...] = ()
+        self._gains_found: tuple[tuple[int, ...], ...] = ()
+        self._plan_key: tuple[int, ...] = ()
+        self._plan: list[int] = []
+        # the heuristic's own Teamwork plans, for the first round a state is played in
+        self._model_state: Any = None
+        self._model_round: tuple[int, int] = (-1, -1)
+        self._model_key: tuple[Any, ...] = ()
+        self._models: dict[tuple[Any, ...], int | dict[int, float]] = {}
+        self._unseen: set[tuple[Any, ...]] = set()  # public situations met once
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == COMMIT:
+            card = self._modelled(state, seat, legal, rng)
+            if not card:
+                if state.num_players == 3:
+                    card = self._commit_3p(state, seat, legal, rng)
+                else:
+                    card = self._commit_team(state, seat, rng)
+            for action in legal:
+                if action.index == card:
+                    return action
+            return legal[rng.randbelow(len(legal))]
+        if phase == PICK:
+            return self._pick(state, seat, legal, rng)
+        return self._share(state, seat, legal)
+
+    def evaluate(self, state: Any) -> tuple[list[float], tuple[float, ...]]:
+        """The outcome of the match played on from here, cheaply: Teamwork cards at random,
+        the Research card that adds most to the picker's result (and its partner's, for a
+        Shared card), partners as above. The near future, where the search's choices tell,
+        is played out carefully; the rest of the match costs little more than at random."""
+        game = self.game
+        state = state.clone()
+        rng = state.rng
+        while actors := game.to_act(state):
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif state.phase == COMMIT:
+                action = legal[rng.randbelow(len(legal))]
+            elif state.phase == PICK:
+                action = self._quick_pick(state, seat, legal)
+            else:
+                action = self._share(state, seat, legal)
+            game.apply(state, seat, action)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        winners = outcome.winners
+        wins = [
+            1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.scores))
+        ]
+        return wins, outcome.scores
+
+    # -- what cards are worth ----------------------------------------------------------------
+    def _gains(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        """gains[seat][kind]: what one more card of that kind adds to the seat's result."""
+        individual = state.individual
+        key = (state.game_number, len(state.shared), *map(len, individual))
+        if state is self._state and key == self._gains_key:
+            return self._gains_found
+        kinds = self.kinds
+        n = state.num_players
+        counts = [[0] * kinds for _ in range(n)]
+        secret = state.secret
+        for seat in range(n):
+            row = counts[seat]
+            for card in individual[seat]:
+                row[card] += 1
+            if secret[seat] >= 0:
+                row[secret[seat]] += 1
+        for card, a, b in state.shared:
+            counts[a][card] += 1
+            counts[b][card] += 1
+        found = tuple(self._gain_row(row) for row in counts)
+        if state is not self._state:
+            self._state = state
+            self._plan_key = ()
+        self._gains_key, self._gains_found = key, found
+        return found
+
+    def _gain_row(self, counts: list[int]) -> tuple[int, ...]:
+        """What one more card of each kind adds to the result of a collection of ``counts``."""
+        key = tuple(counts)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        if self._convex:
+            found = _convex_gains(counts, self._table, self.params.set_bonus, self._needs_white)
+        else:
+            best = self.scorer.best
+            base = best(key)[0]
+            row = []
+            for kind in range(self.kinds):
+                counts[kind] += 1
+                row.append(best(tuple(counts))[0] - base)
+                counts[kind] -= 1
+            found = tuple(row)
+        if len(self._rows) > 200_000:
+            self._rows.clear()
+        self._rows[key] = found
+        return found
+
+    def _gains_of(self, state: Any, seat: int) -> tuple[int, ...]:
+        """One seat's row of :meth:`_gains`, worked out alone."""
+        counts = [0] * self.kinds
+        for card in state.individual[seat]:
+            counts[card] += 1
+        for card, a, b in state.shared:
+            if seat in (a, b):
+                counts[card] += 1
+        if state.secret[seat] >= 0:
+            counts[state.secret[seat]] += 1
+        return self._gain_row(counts)
+
+    def _weights(self, state: Any, seat: int) -> list[float]:
+        n = state.num_players
+        partner = state.partner[seat]
+        rival = -self.rivals / max(n - (2 if partner >= 0 else 1), 1)
+        return [1.0 if s in (seat, partner) else rival for s in range(n)]
+
+    # -- picks -------------------------------------------------------------------------------
+    def _pick(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        """The card worth most now plus what the later picks then give (as the heuristic)."""
+        gains = self._gains(state)
+        queue = state.queue
+        step, _, partner = queue[-1]
+        later: list[tuple[int, int]] = []
+        for kind, picker, other in queue[-2::-1]:
+            if kind == DEAL:
+                break  # R32: dealt cards are random, not picks
+            later.append(
+                (picker, other if kind == SHARED else -2 if kind == CHOOSE_PARTNER else -1)
+            )
+        weights = self._weights(state, seat) if later else []
+        offer = state.offer
+        mine = gains[seat]
+        theirs = gains[partner] if step == SHARED else None
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            card = action.index
+            value = mine[card] + (theirs[card] if theirs is not None else 0)
+            if later:
+                rest = list(offer)
+                rest.remove(card)
+                value += _greedy(later, rest, gains, weights)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _quick_pick(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """The card that adds most to the picker's result (and its partner's, if shared)."""
+        step, _, partner = state.queue[-1]
+        mine = self._gains_of(state, seat)
+        theirs = self._gains_of(state, partner) if step == SHARED else None
+        best, best_value = legal[0], -(10**9)
+        for action in legal:
+            card = action.index
+            value = mine[card] + (theirs[card] if theirs is not None else 0)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _share(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """R36: share with the seat that would end up the weaker of the two."""
+        card = state.pending
+        gains = self._gains(state)
+        score = self.scorer.score
+        return min(
+            legal,
+            key=lambda a: (score(state.collection(a.index)) + gains[a.index][card], a.index),
+        )
+
+    # -- Teamwork cards ----------------------------------------------------------------------
+    def _modelled(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> int:
+        """The card the heuristic bot would play, in the first round this state is played in
+        (0: not worked out).
+
+        That round is usually the round the search decides in, where every sampled state
+        shows the same public information, so the heuristic's plan (a function of public
+        information, for teams; with 3 players, its worths before the random spread) is
+        worked out once per seat and kept. Later rounds differ from playout to playout and
+        use the cheap plan: the heuristic's plan is worked out only for a public situation met
+        a second time.
+        """
+        round_key = (state.game_number, state.round)
+        if state is not self._model_state:
+            self._model_state, self._model_round = state, round_key
+            self._model_key = (
+                *round_key,
+                *state.offer,
+                -1,
+                *map(tuple, state.played),
+                *map(tuple, state.individual),
+                *state.shared,
+            )
+        elif round_key != self._model_round:
+            return 0
+        players = state.num_players
+        key = (*self._model_key, seat, state.secret[seat] if players == 3 else -1)
+        found = self._models.get(key)
+        if found is None:
+            if key not in self._unseen:
+                if len(self._unseen) > 100_000:
+                    self._unseen.clear()
+                self._unseen.add(key)
+                return 0
+            self._unseen.discard(key)
+            view = self.game.view(state, seat)
+            if players == 3:
+                found = self.heuristic.worths_3p(view, legal)
+            else:  # with partners the plan is drawn from public information: no rng
+                found = self.heuristic.act(view, legal, rng).index
+            if len(self._models) > 10_000:
+                self._models.clear()
+            self._models[key] = found
+        if isinstance(found, int):
+            return found
+        spread = self.heuristic.noise_3p
+        worth = found
+        return max(worth, key=lambda v: (worth[v] + spread * rng.random(), -v))
+
+    # -- Teamwork cards, with partners ----------------------------------------------------------
+    def _commit_team(self, state: Any, seat: int, rng: Rng) -> int:
+        """The seat's part of its team's plan for the round (worked out once a round, when
+        the first of the partners plays)."""
+        self._gains(state)  # makes ``state`` the state the plan is kept for
+        key = (state.game_number, state.round)
+        if key != self._plan_key:
+            self._plan_key, self._plan = key, [0] * state.num_players
+        plan = self._plan
+        card = plan[seat]
+        partner = state.partner[seat]
+        committed = state.commit[partner]
+        if (
+            not card
+            or (committed and committed != plan[partner])
+            or not state.hand[seat] >> card & 1
+        ):
+            # no plan yet, or the partner played something else (chosen by the search):
+            # the best pair, completing the partner's card if it has played
+            card, plan[partner] = self._pair(state, seat, partner, rng)
+            plan[seat] = card
+        return card
+
+    def _pair(self, state: Any, a: int, b: int, rng: Rng) -> tuple[int, int]:
+        """The best pair of cards (for seat a, for seat b) after a random spread.
+
+        A seat that has committed keeps its card; the other completes the pair with it.
+        """
+        rivals = [team for team in state.teams if a not in team]
+        worth = self._team_worths(state, a, b, rivals)
+        ranks = [self._ranks_of(state, team) for team in rivals]
+        noise = self.noise / 256
+        hand_a, hand_b = state.hand[a], state.hand[b]
+        if state.commit[a]:
+            hand_a = 1 << state.commit[a]
+        if state.commit[b]:
+            hand_b = 1 << state.commit[b]
+        # Every Team Total the pair can make, with seat a leading or following, as bit masks:
+        # a pair (x, y) with x + y = t sets bit t.
+        leading = following = 0
+        cards = hand_a
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            x = bit.bit_length() - 1
+            leading |= (hand_b & (bit - 1)) << x
+            following |= (hand_b >> (x + 1)) << (2 * x + 1)
+        best_total, best_lead, best_value = 0, True, -1e9
+        spread = 0
+        if len(ranks) == 1:  # 4 players, inlined: the hot path
+            below, above = ranks[0]
+            size = len(below)
+            top_a, top_b, bottom = worth
+            for lead, totals in ((True, leading), (False, following)):
+                top = top_a if lead else top_b
+                while totals:
+                    bit = totals & -totals
+                    totals ^= bit
+                    total = bit.bit_length() - 1
+                    if spread < 256:
+                        spread = rng.next_u64() | 1 << 64
+                    if total < size:
+                        v = below[total] * top + above[total] * bottom + noise * (spread & 255)
+                    else:
+                        v = top + noise * (spread & 255)
+                    spread >>= 8
+                    if v > best_value:
+                        best_total, best_lead, best_value = total, lead, v
+        else:
+            for lead, totals in ((True, leading), (False, following)):
+                while totals:
+                    bit = totals & -totals
+                    totals ^= bit
+                    total = bit.bit_length() - 1
+                    if spread < 256:
+                        spread = rng.next_u64() | 1 << 64
+                    v = _expected(worth, ranks, total, lead) + noise * (spread & 255)
+                    spread >>= 8
+                    if v > best_value:
+                        best_total, best_lead, best_value = total, lead, v
+        options = [
+            x
+            for x in range(1, best_total)
+            if hand_a >> x & 1
+            and hand_b >> (best_total - x) & 1
+            and (2 * x > best_total) == best_lead
+        ]
+        if not options:  # no pair at all: both hold one same card (not with the usual rules)
+            x = hand_a.bit_length() - 1
+            return x, hand_b.bit_length() - 1
+        x = options[rng.randbelow(len(options))] if len(options) > 1 else options[0]
+        return x, best_total - x
+
+    def _ranks_of(self, state: Any, team: tuple[int, int]) -> Ranks:
+        """For every Team Total t: the chance the team's total is below t, and above t,
+        if its seats play any cards they have left at random (face-down cards unread)."""
+        a, b = team
+        hand_a = state.hand[a] | (1 << state.commit[a] if state.commit[a] else 0)
+        hand_b = state.hand[b] | (1 << state.commit[b] if state.commit[b] else 0)
+        key = (hand_a, hand_b)
+        found = self._ranks.get(key)
+        if found is None:
+            if len(self._ranks) > 100_000:
+                self._ranks.clear()
+            cards_a = [v for v in range(hand_a.bit_length()) if hand_a >> v & 1]
+            cards_b = [v for v in range(hand_b.bit_length()) if hand_b >> v & 1]
+            top = hand_a.bit_length() + hand_b.bit_length()
+            mass = [0.0] * (top + 1)
+            chance = 1.0 / (len(cards_a) * len(cards_b)) if cards_a and cards_b else 0.0
+            for x in cards_a:
+                for y in cards_b:
+                    mass[x + y] += chance
+            below = [0.0] * (top + 1)
+            for t in range(1, top + 1):
+                below[t] = below[t - 1] + mass[t - 1]
+            above = [1.0 - below[t] - mass[t] for t in range(top + 1)]
+            found = self._ranks[key] = (below, above)
+        return found
+
+    def _team_worths(
+        self, state: Any, a: int, b: int, rivals: list[tuple[int, int]]
+    ) -> tuple[float, ...]:
+        """What the round's picks are worth to team (a, b), by rank (see :func:`_expected`)."""
+        gains = self._gains(state)
+        offer = state.offer
+        key = (*offer, -1, a, b, *gains)
+        found = self._worths.get(key)
+        if found is not None:
+            return found
+        weights = self._weights(state, a)
+        if len(rivals) == 1:
+            ((c, d),) = rivals
+            # R27: the top team's Leader, the bottom team's Assistant (Shared card), the top
+            # team's Assistant; the rival team's first seat stands for its Leader.
+            steps: tuple[Greedy, ...] = (
+                ((a, -1), (d, c), (b, -1)),  # top, a leads
+                ((b, -1), (d, c), (a, -1)),  # top, b leads
+                ((c, -1), (b, a), (d, -1)),  # bottom
+            )
+        else:
+            (c, d), (e, f) = rivals
+            # R31: then the middle team's Leader takes a Shared card
+            steps = (
+                ((a, -1), (f, e), (b, -1), (c, d)),  # top (rival teams in seat order)
+                ((b, -1), (f, e), (a, -1), (c, d)),
+                ((c, -1), (b, a), (d, -1), (e, f)),  # bottom
+                ((e, -1), (d, c), (f, -1), (a, b)),  # middle, above the first rival team
+                ((c, -1), (f, e), (d, -1), (a, b)),  # middle, above the second
+            )
+        result = tuple(_greedy(order, list(offer), gains, weights) for order in steps)
+        if len(self._worths) > 100_000:
+            self._worths.clear()
+        self._worths[key] = result
+        return result
+
+    # -- Teamwork cards, 3 players ----------------------------------------------------------
+    def _commit_3p(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> int:
+        o1, o2 = (s for s in range(3) if s != seat)
+        top, bottom, middle_1, middle_2, lone = self._solo_worths(state, seat, o1, o2)
+        hand_1 = state.hand[o1] | (1 << state.commit[o1] if state.commit[o1] else 0)
+        hand_2 = state.hand[o2] | (1 << state.commit[o2] if state.commit[o2] else 0)
+        size_1, size_2 = hand_1.bit_count(), hand_2.bit_count()
+        both = hand_1 & hand_2
+        spread = self.noise_3p
+        best, best_value = 0, -1e9
+        for action in legal:
+            v = action.index
+            low = (1 << v) - 1
+            below_1 = (hand_1 & low).bit_count() / size_1
+            below_2 = (hand_2 & low).bit_count() / size_2
+            above_1 = (hand_1 >> (v + 1)).bit_count() / size_1
+            above_2 = (hand_2 >> (v + 1)).bit_count() / size_2
+            tie = (both & ~(1 << v)).bit_count() / (size_1 * size_2)
+            value = (
+                below_1 * below_2 * top
+                + above_1 * above_2 * bottom
+                + below_1 * above_2 * middle_1
+                + above_1 * below_2 * middle_2
+                + tie * lone
+                + spread * rng.random()
+            )
+            if value > best_value:
+                best, best_value = v, value
+        return best
+
+    def _solo_worths(self, state: Any, seat: int, o1: int, o2: int) -> tuple[float, ...]:
+        """3 players: the round's worth to the seat if it plays the highest card, the lowest,
+        the middle one (above o1, then above o2), or the others tie (R36, R37)."""
+        gains = self._gains(state)
+        offer = state.offer
+        key = (*offer, -1, seat, *gains)
+        found = self._worths.get(key)
+        if found is not None:
+            return found
+        weights = self._weights(state, seat)
+        orders: tuple[Greedy, ...] = (
+            ((seat, -1), (o2, -2)),  # top
+            ((seat, -1), (o1, -2)),
+            ((o1, -1), (seat, -2)),  # bottom
+            ((o2, -1), (seat, -2)),
+            ((o2, -1), (o1, -2)),  # middle: above o1, below o2
+            ((o1, -1), (o2, -2)),
+            ((seat, -1),),  # R37: the others tie, this seat picks one card
+        )
+        w = [_greedy(order, list(offer), gains, weights) for order in orders]
+        result = ((w[0] + w[1]) / 2, (w[2] + w[3]) / 2, w[4], w[5], w[6])
+        if len(self._worths) > 100_000:
+            self._worths.clear()
+        self._worths[key] = result
+        return result
+
+
+def _convex_result(counts: list[int], table: list[int], bonus: int, needs_white: bool) -> int:
+    """R19-R24, D7 for a convex colour score table (as the default squares).
+
+    With a convex table, Multicolour cards are worth most on the largest colour, except that
+    one each may fill a missing colour for the set of six; the better of the two is the
+    result (the rule's dynamic programme, in closed form).
+    """
+    colours = counts[:-2]
+    whites, multis = counts[-2], counts[-1]
+    largest = max(colours)
+    plain = sum(table[c] for c in colours)
+    result = plain - table[largest] + table[largest + multis]
+    missing = colours.count(0)
+    if bonus and missing <= multis and (whites or not needs_white):
+        if largest:  # one Multicolour card on each missing colour, the rest on the largest
+            filled = plain + missing * (table[1] - table[0]) - table[largest]
+            filled += table[largest + multis - missing]
+        else:  # no colour yet: one card on each, the rest on one of them
+            filled = table[1] * (missing - 1) + table[1 + multis - missing]
+        result = max(result, filled + bonus)
+    return result
+
+
+def _convex_gains(
+    counts: list[int], table: list[int], bonus: int, needs_white: bool
+) -> tuple[int, ...]:
+    """What one more card of each kind adds to the result of ``counts`` (convex table)."""
+    base = _convex_result(counts, table, bonus, needs_white)
+    row = []
+    for kind in range(len(counts)):
+        counts[kind] += 1
+        row.append(_convex_result(counts, table, bonus, needs_white) - base)
+        counts[kind] -= 1
+    return tuple(row)
+
+
+def _greedy(
+    order: Sequence[tuple[int, int]],
+    pool: list[int],
+    gains: Sequence[Sequence[int]],
+    weights: Sequence[float],
+) -> float:
+    """What greedy picks in ``order`` are worth, by ``weights``; ``pool`` is used up.
+
+    Each step is (picker, partner): a partner >= 0 shares the card (R27, R31); -1 keeps it;
+    -2 marks the 3-player lowest seat, who then names a seat to share it with (R36).
+    """
+    worth = 0.0
+    for seat, partner in order:
+        if not pool:
+            break
+        row = gains[seat]
+        card = pool[0]
+        if partner >= 0:
+            other = gains[partner]
+            value = row[card] + other[card]
+            for c in pool:
+                if row[c] + other[c] > value:
+                    card, value = c, row[c] + other[c]
+            worth += row[card] * weights[seat] + other[card] * weights[partner]
+        else:
+            value = row[card]
+            for c in pool:
+                if row[c] > value:
+                    card, value = c, row[c]
+            worth += value * weights[seat]
+            if partner == -2:
+                shares = [gains[q][card] * weights[q] for q in range(len(gains)) if q != seat]
+                # the seat valued by ``weights`` shares with the rival it fears least; for
+                # another seat's choice, either way
+                worth += max(shares) if weights[seat] > 0 else sum(shares) / len(shares)
+        pool.remove(card)
+    return worth
+
+
+def _expected(worth: tuple[float, ...], ranks: list[Ranks], total: int, lead: bool) -> float:
+    """The worth of a Team Total, over the ranks it may take against random rival totals.
+
+    ``worth`` holds the round's worth to the team: with one rival team (top with seat a
+    leading, top with seat b leading, bottom); with two (the same, then the middle rank
+    above the first rival team, then above the second). Ties give the tied teams nothing and
+    are left out.
+    """
+    below_1, above_1 = ranks[0]
+    if total < len(below_1):
+        lo_1, hi_1 = below_1[total], above_1[total]
+    else:
+        lo_1, hi_1 = 1.0, 0.0
+    top = worth[0] if lead else worth[1]
+    if len(ranks) == 1:
+        return lo_1 * top + hi_1 * worth[2]
+    below_2, above_2 = ranks[1]
+    if total < len(below_2):
+        lo_2, hi_2 = below_2[total], above_2[total]
+    else:
+        lo_2, hi_2 = 1.0, 0.0
+    return (
+        lo_1 * lo_2 * top + hi_1 * hi_2 * worth[2] + lo_1 * hi_2 * worth[3] + hi_1 * lo_2 * worth[4]
+    )
