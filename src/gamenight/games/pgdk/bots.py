@@ -33,6 +33,16 @@ from gamenight.games.pgdk.state import Project
 if TYPE_CHECKING:
     from gamenight.games.pgdk.rules import PgdkGame
 
+# what a power card in hand is worth, in points, to the heuristic and the playout alike
+POWER_WORTH = {
+    cardlib.PUBLISHER_ADVANCE: 6.0,
+    cardlib.CLONE_THE_CLONE: 4.0,
+    cardlib.HEADHUNTER: 4.0,
+    cardlib.CRUNCH_TIME: 3.0,
+    cardlib.BUDGET_CUT: 3.0,
+    cardlib.MARKET_RESEARCH: 3.0,
+}
+
 
 class _Catalogue:
     """Per-kind facts the bot needs, from the same card list the game uses."""
@@ -190,14 +200,7 @@ class _Plan:
         elif kind.type == cardlib.ABILITY:
             value = 9.0
         else:
-            value = {
-                cardlib.PUBLISHER_ADVANCE: 6.0,
-                cardlib.CLONE_THE_CLONE: 4.0,
-                cardlib.HEADHUNTER: 4.0,
-                cardlib.CRUNCH_TIME: 3.0,
-                cardlib.BUDGET_CUT: 3.0,
-                cardlib.MARKET_RESEARCH: 3.0,
-            }.get(kind.power, 2.0)
+            value = POWER_WORTH.get(kind.power, 2.0)
         self._worth[k] = value
         return value
 
@@ -428,14 +431,6 @@ _POWER_USE = {
     cardlib.BUDGET_CUT: 3.0,
     cardlib.MARKET_RESEARCH: 3.0,
 }
-_POWER_WORTH = {
-    cardlib.PUBLISHER_ADVANCE: 6.0,
-    cardlib.CLONE_THE_CLONE: 4.0,
-    cardlib.HEADHUNTER: 4.0,
-    cardlib.CRUNCH_TIME: 3.0,
-    cardlib.BUDGET_CUT: 3.0,
-    cardlib.MARKET_RESEARCH: 3.0,
-}
 # evaluate(): how much of a game in development counts, by its progress (0-3 of the 4 pieces)
 _PROGRESS_SHARE = (0.0, 0.4, 0.7, 0.9)
 _READY_SHARE = 0.95  # a ready game Goes Gold at its owner's next Going Gold (or at the end)
@@ -486,7 +481,7 @@ class PgdkPlayout(PlayoutPolicy):
             elif ktype == cardlib.ABILITY:
                 fixed.append(9.0)
             else:
-                fixed.append(_POWER_WORTH.get(power, 2.0))
+                fixed.append(POWER_WORTH.get(power, 2.0))
             floor.append(
                 6.0 if power == cardlib.PINK_GODZILLA else 5.0 if ktype == cardlib.GUARDIAN else 0.0
             )
