@@ -109,14 +109,16 @@ def report(rows: list[dict[str, Any]], seed: int) -> str:
         f"{platform.python_version()}, {platform.machine()}); each row's command reproduces it.",
         "The win rate is the first bot's, over all its seat-games, with its 95% interval.",
         "",
-        "| game | players | lineup | matches | target | win rate (95% CI) | met | command |",
-        "|---|---|---|---|---|---|---|---|",
+        "| game | players | lineup | matches | target | win rate (95% CI) | met | mean score "
+        "(others') | command |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         lines.append(
             f"| {row['game']} | {row['players']} | {', '.join(row['bots'])} | {row['games']} | "
             f"{row['target']} | {row['win_rate']:.1%} ({row['win_low']:.0%}-{row['win_high']:.0%})"
-            f" | {'yes' if row['met'] else 'no'} | `{row['command']}` |"
+            f" | {'yes' if row['met'] else 'no'} | {row['mean_score']:.1f} "
+            f"({', '.join(f'{score:.1f}' for score in row['others_score'])}) | `{row['command']}` |"
         )
     lines.append("")
     return "\n".join(lines)
