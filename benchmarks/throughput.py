@@ -9,8 +9,9 @@ Per game and player count it reports, on one core, random-playout actions per se
 per second, and the cost of clone() and determinize() in microseconds. When `open-spiel` is
 installed (`pip install 'gamenight[bench]'`), the same loop also runs OpenSpiel's pure-Python
 `python_liars_poker` and C++ `goofspiel` in the same process, as the reference, and every
-gamenight figure is also given as a multiple of python_liars_poker's actions per second
-(measured first and again last; the multiple is against the mean of the two).
+gamenight figure is also given as a multiple of python_liars_poker's actions per second. The
+reference runs in slices alternating with each game's (0.1 s each), so a machine whose speed
+drifts during the run slows both alike; its row shows all its slices together.
 
 Times are the CPU time of this process, so other work on the machine does not skew them.
 The loop is the same for everyone: ask who acts, ask for the legal actions, pick one with
@@ -29,6 +30,7 @@ import random
 import sys
 import time
 import timeit
+from collections.abc import Callable
 from typing import Any
 
 from gamenight.core.registry import entries, make_game
@@ -39,26 +41,53 @@ from gamenight.core.rng import Rng
 clock = time.process_time
 
 
-def playouts(game: Any, players: int, seconds: float) -> dict[str, float]:
+class Playouts:
+    """Random playouts of one game, timed in slices: ``run`` adds a slice of whole games."""
+
+    def __init__(self, play_one: Callable[[int], int]) -> None:
+        self.play_one = play_one  # plays the match of a seed, returns its number of actions
+        self.actions = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        start = clock()
+        deadline = start + seconds
+        while clock() < deadline:
+            self.actions += self.play_one(self.games)
+            self.games += 1
+        self.seconds += clock() - start
+
+    def rates(self) -> dict[str, float]:
+        return {
+            "actions_per_s": self.actions / self.seconds,
+            "games_per_s": self.games / self.seconds,
+        }
+
+
+def interleaved(first: Playouts, second: Playouts, seconds: float, piece: float = 0.1) -> None:
+    """Both loops, in alternating slices: a machine whose speed drifts during the run (clock
+    boost, neighbours) slows both alike, so their ratio stays fair."""
+    while first.seconds < seconds:
+        first.run(piece)
+        second.run(piece)
+
+
+def gamenight_playouts(game: Any, players: int) -> Playouts:
     rng = random.Random(0)
-    actions = games = 0
-    seed = 0
-    start = clock()
-    deadline = start + seconds
-    while clock() < deadline:
+
+    def play_one(seed: int) -> int:
         state = game.new_state(players, seed)
-        seed += 1
+        actions = 0
         while True:
             actors = game.to_act(state)
             if not actors:
-                break
+                return actions
             seat = actors[0]
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, legal[rng.randrange(len(legal))])
             actions += 1
-        games += 1
-    elapsed = clock() - start
-    return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
+
+    return Playouts(play_one)
 
 
 def sample_states(game: Any, players: int, count: int) -> list[Any]:
@@ -92,10 +121,20 @@ def per_call_us(function: Any, items: list[Any], repeat: int = 5) -> float:
     return runs[len(runs) // 2]
 
 
-def measure_game(name: str, players: int, seconds: float) -> dict[str, Any]:
+def measure_game(
+    name: str, players: int, seconds: float, reference: Playouts | None
+) -> dict[str, Any]:
     game = make_game(name)
     result: dict[str, Any] = {"game": name, "players": players}
-    result.update(playouts(game, players, seconds))
+    loop = gamenight_playouts(game, players)
+    if reference is None:
+        loop.run(seconds)
+    else:
+        before = reference.actions, reference.seconds
+        interleaved(loop, reference, seconds)
+        reference_rate = (reference.actions - before[0]) / (reference.seconds - before[1])
+        result["x_liars_poker"] = loop.rates()["actions_per_s"] / reference_rate
+    result.update(loop.rates())
     states = sample_states(game, players, 300)
     result["clone_us"] = per_call_us(lambda s: s.clone(), states)
     result["legal_actions_us"] = per_call_us(
@@ -107,7 +146,8 @@ def measure_game(name: str, players: int, seconds: float) -> dict[str, Any]:
     return result
 
 
-def measure_openspiel(name: str, seconds: float) -> dict[str, Any] | None:
+def openspiel_playouts(name: str) -> tuple[Any, Playouts] | None:
+    """The same loop over an OpenSpiel game, or None without open-spiel."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -118,11 +158,10 @@ def measure_openspiel(name: str, seconds: float) -> dict[str, Any] | None:
     game = pyspiel.load_game(name)
     players = game.num_players()
     rng = random.Random(0)
-    actions = games = 0
-    start = clock()
-    deadline = start + seconds
-    while clock() < deadline:
+
+    def play_one(_seed: int) -> int:
         state = game.new_initial_state()
+        actions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -146,15 +185,18 @@ def measure_openspiel(name: str, seconds: float) -> dict[str, Any] | None:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 actions += 1
-        games += 1
-    elapsed = clock() - start
+        return actions
+
+    return game, Playouts(play_one)
+
+
+def openspiel_row(name: str, game: Any, loop: Playouts) -> dict[str, Any]:
     state = game.new_initial_state()
     clone_us = timeit.timeit(state.clone, number=20000, timer=clock) / 20000 * 1e6
     return {
         "game": f"openspiel:{name}",
-        "players": players,
-        "actions_per_s": actions / elapsed,
-        "games_per_s": games / elapsed,
+        "players": game.num_players(),
+        **loop.rates(),
         "clone_us": clone_us,
     }
 
@@ -169,31 +211,20 @@ def main(argv: list[str] | None = None) -> int:
 
     wanted = {g.strip() for g in args.games.split(",") if g.strip()}
     rows: list[dict[str, Any]] = []
-    reference = measure_openspiel("python_liars_poker", args.seconds)
-    if reference:
-        rows.append(reference)
-        goofspiel = measure_openspiel("goofspiel", args.seconds)
-        if goofspiel:
-            rows.append(goofspiel)
-    measured: list[dict[str, Any]] = []
+    found = openspiel_playouts("python_liars_poker")
+    reference = found[1] if found else None
+    goofspiel = openspiel_playouts("goofspiel")
+    if goofspiel:
+        goofspiel[1].run(args.seconds)
+        rows.append(openspiel_row("goofspiel", *goofspiel))
     for entry in entries():
         if wanted and entry.name not in wanted:
             continue
         counts = entry.game_class.spec.player_counts
         for players in counts if args.all_counts else counts[:1]:
-            measured.append(measure_game(entry.name, players, args.seconds))
-    if reference:
-        # the reference again at the end, and the ratios against the mean of both runs, so a
-        # machine that changes speed during the run (clock boost, neighbours) is not mistaken
-        # for a difference between the games
-        again = measure_openspiel("python_liars_poker", args.seconds)
-        assert again is not None
-        again["game"] += " (again)"
-        measured.append(again)
-        base = (reference["actions_per_s"] + again["actions_per_s"]) / 2
-        for row in measured[:-1]:
-            row["x_liars_poker"] = row["actions_per_s"] / base
-    rows.extend(measured)
+            rows.append(measure_game(entry.name, players, args.seconds, reference))
+    if found:
+        rows.insert(0, openspiel_row("python_liars_poker", *found))
 
     if args.json:
         print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
@@ -225,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['x_liars_poker']:.2f}" if "x_liars_poker" in row else "-",
         ]
         print("  ".join(f"{c:>14}" for c in cells))
-    if not reference:
+    if not found:
         print(
             "(install open-spiel for the OpenSpiel reference rows: pip install 'gamenight[bench]')",
             file=sys.stderr,
