@@ -142,6 +142,9 @@ def _distinct_then_pay(
     return present - lost >= distinct
 
 
+# The raw positions repeat too (the same reserve is asked about again and again in a match and
+# across playouts), so a small cache in front skips even the canonical naming.
+@lru_cache(maxsize=1 << 16)
 def payable_traits(
     needs: tuple[int, int],
     need_index: int,
@@ -215,6 +218,7 @@ def _canonical_payable(
     return frozenset(allowed)
 
 
+@lru_cache(maxsize=1 << 14)
 def can_meet(needs: tuple[int, int], counts: Counts, matching: int, distinct: int) -> bool:
     """Whether a whole payment for ``needs`` can be made from ``counts`` (R10, G2).
 
