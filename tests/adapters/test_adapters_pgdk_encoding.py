@@ -32,14 +32,7 @@ GAME: PgdkGame = cast(PgdkGame, CODECS[2].game)
 KINDS = GAME.deck_list.kinds
 LABELS = [kind.label for kind in KINDS]
 K = len(KINDS)
-STARTERS = (
-    cardlib.TITLE,
-    cardlib.CHARACTER,
-    cardlib.GEAR,
-    cardlib.UPGRADE,
-    cardlib.WILD,
-    cardlib.GUARDIAN,
-)
+STARTERS = cardlib.PROJECT_TYPES - {cardlib.EGG}
 
 
 def parts(codec: Codec, view: dict[str, Any]) -> dict[str, Any]:
@@ -82,7 +75,7 @@ def play(codec: Codec, seed: int, bots: bool) -> Iterator[tuple[PgdkState, int]]
 # -- the id table ----------------------------------------------------------------------------
 def expected_count(players: int) -> int:
     """The id count from the card list alone, as the encoding's docstring explains it."""
-    project = [k for k in KINDS if k.type in STARTERS or k.type == cardlib.EGG]
+    project = [k for k in KINDS if k.type in cardlib.PROJECT_TYPES]
     starter_kinds = [k for k in KINDS if k.type in STARTERS]
     p = sum(k.count for k in starter_kinds)
     pinks = sum(1 for k in KINDS if k.power == cardlib.PINK_GODZILLA)

@@ -205,7 +205,7 @@ class ISMCTSAgent:
             child = root.children.get(str(action))
             if child is None or not child.visits:
                 return (0, 0.0)
-            return (child.visits, child.reward / child.visits)
+            return (child.visits, _mean(child))
 
         if hint is None:
             return max(legal_actions, key=rank)
@@ -272,26 +272,30 @@ class ISMCTSAgent:
         best: Hashable = None
         best_value = -math.inf
         scored: list[tuple[Node, Hashable]] = []
+        hinted: Hashable = None  # the hint's action while untried: it goes first
         for action in legal:
-            child = children.get(str(action))
+            key = str(action)
+            child = children.get(key)
             if child is None or not child.visits:
+                if key == hint:
+                    hinted = action
                 untried.append(action)
             else:
                 scored.append((child, action))
         if untried:
             for child, _ in scored:
                 child.available += 1
-            for action in untried:
-                if hint is not None and str(action) == hint:
-                    return action
+            if hinted is not None:
+                return hinted
             return untried[rng.randbelow(len(untried))]
         c = self.exploration
+        hint_child = children.get(hint) if hint is not None else None
         for child, action in scored:
             child.available += 1
             value = child.reward / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
-            if hint is not None and str(action) == hint:
+            if child is hint_child:
                 value += self.bias / (child.visits + 1)
             if value > best_value:
                 best_value, best = value, action
@@ -361,7 +365,7 @@ def _mean(node: Node) -> float:
 
 
 def _variance_of_mean(node: Node) -> float:
-    mean = node.reward / node.visits
+    mean = _mean(node)
     variance = max(0.0, node.reward_sq / node.visits - mean * mean)
     return variance / node.visits
 

@@ -16,12 +16,10 @@ from typing import Annotated
 
 import typer
 
-from gamenight.bots.factory import make_agent
 from gamenight.cli.app import app, console, friendly_errors
-from gamenight.cli.play import HUMAN, default_bot, seat_specs
+from gamenight.cli.play import HUMAN, default_bot, seat_agents, seat_specs
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
-from gamenight.core.agent import Agent
 from gamenight.core.engine import Match
 from gamenight.core.errors import InvalidParamsError, UnknownGameError
 from gamenight.core.rng import Rng, derive_seed
@@ -125,11 +123,8 @@ def run_night(
 
 
 def _play(match: Match, specs: Sequence[str], ask: Callable[[str], str]) -> None:
-    agents: list[Agent | None] = [
-        None if spec == HUMAN else make_agent(spec, match.game) for spec in specs
-    ]
     render = registry.entry(match.game.spec.name).render
-    TerminalTable(match, agents, render, console, ask).run()
+    TerminalTable(match, seat_agents(match.game, specs), render, console, ask).run()
 
 
 @app.command()
@@ -155,10 +150,7 @@ def night(
     """A game night: Game to Pick a Game picks what this table plays next, then it is played."""
     picker = registry.make_game(PICKER)
     picker.check_player_count(players)
-    specs = [
-        s.lower() if s.lower() == HUMAN else s
-        for s in seat_specs(picker, players, seats, humans, seat, bots, hotseat=False)
-    ]
+    specs = seat_specs(picker, players, seats, humans, seat, bots, hotseat=False)
     try:
         run_night(
             players,

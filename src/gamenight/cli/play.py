@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -46,7 +47,7 @@ def seat_specs(
         specs = split_list(seats)
         if len(specs) != players:
             raise BotError(f"--seats names {len(specs)} seats; the table has {players}")
-        return specs
+        return [HUMAN if spec.lower() == HUMAN else spec for spec in specs]
     if hotseat:
         return [HUMAN] * players
     if not 0 <= humans <= players:
@@ -63,6 +64,11 @@ def seat_specs(
             specs.append(others[next_bot % len(others)])
             next_bot += 1
     return specs
+
+
+def seat_agents(game: AnyGame, specs: Sequence[str]) -> list[Agent | None]:
+    """The bot of every seat; None where a person sits."""
+    return [None if spec == HUMAN else make_agent(spec, game) for spec in specs]
 
 
 @app.command()
@@ -100,9 +106,7 @@ def play(
     count = players or game.spec.min_players
     game.check_player_count(count)
     specs = seat_specs(game, count, seats, humans, seat, bots, hotseat)
-    agents: list[Agent | None] = [
-        None if spec.lower() == HUMAN else make_agent(spec, game) for spec in specs
-    ]
+    agents = seat_agents(game, specs)
     match = Match(game, count, seed if seed is not None else secrets.randbelow(2**32))
     match.record.meta = {"seats": specs}
     table = TerminalTable(match, agents, registry.entry(game.spec.name).render, console)

@@ -58,16 +58,7 @@ from gamenight.games.pgdk.state import Phase
 _PHASES = [phase.name.lower() for phase in Phase]
 _PHASE_INDEX = {name: i for i, name in enumerate(_PHASES)}
 _END_REASONS = ("completed", "stalled", "capped")
-_STARTERS = frozenset(
-    (
-        cardlib.TITLE,
-        cardlib.CHARACTER,
-        cardlib.GEAR,
-        cardlib.UPGRADE,
-        cardlib.WILD,
-        cardlib.GUARDIAN,
-    )
-)
+_STARTERS = cardlib.PROJECT_TYPES - {cardlib.EGG}  # an Easter Egg never starts a game
 _MAX_GAME_NUMBER = 99  # actions._slot: games are numbered 1..99
 VALUE_SCALE = 10.0
 """Card and videogame values are divided by this (cards are worth 2 to 7)."""
@@ -98,7 +89,7 @@ class PgdkEncoding(Encoding):
         self.kind_index = {label: k for k, label in enumerate(self.labels)}
         self.auctions: bool = params.auctions
 
-        project_kinds = [k for k in kinds if k.type in _STARTERS or k.type == cardlib.EGG]
+        project_kinds = [k for k in kinds if k.type in cardlib.PROJECT_TYPES]
         # P: no seat ever has more videogames in development than there are cards that can
         # start one (see the module docstring); the notation stops at 99.
         starters = sum(k.count for k in kinds if k.type in _STARTERS)
@@ -204,7 +195,7 @@ class PgdkEncoding(Encoding):
 
         pinks = [k for k in kinds if k.power == cardlib.PINK_GODZILLA]
         godzilla = [k.label for k in kinds if k.power != cardlib.PINK_GODZILLA] if pinks else []
-        project = [k.label for k in kinds if k.type in _STARTERS or k.type == cardlib.EGG]
+        project = [k.label for k in kinds if k.type in cardlib.PROJECT_TYPES]
         starters = [k.label for k in kinds if k.type in _STARTERS]
         used = [
             k.label

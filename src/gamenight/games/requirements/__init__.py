@@ -12,7 +12,7 @@ register(
         game_class=RequirementsGame,
         render=render,
         bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
-        playout=lambda game: RequirementsPlayout(cast(RequirementsGame, game).pairs),
+        playout=lambda game: RequirementsPlayout(cast(RequirementsGame, game)),
     )
 )
 

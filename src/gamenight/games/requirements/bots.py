@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -24,6 +24,9 @@ from gamenight.core.rng import Rng
 from gamenight.games.requirements import actions as kinds_
 from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, Kind
+
+if TYPE_CHECKING:
+    from gamenight.games.requirements.rules import RequirementsGame
 
 Coin = dict[str, Any]
 
@@ -217,8 +220,8 @@ class RequirementsPlayout(PlayoutPolicy):
     what it can; put its largest matching group on as Spectacle.
     """
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
-        self.pairs = pairs  # the traits of tile (and coin) number i
+    def __init__(self, game: RequirementsGame) -> None:
+        self.game = game
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         phase = state.phase
@@ -262,12 +265,10 @@ class RequirementsPlayout(PlayoutPolicy):
         return legal[0]
 
     def _meet_or_pass(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
-        game_pairs = self.pairs
-        low, high = game_pairs[state.requirement]
-        for tiles, coins in zip(state.acc_tiles[seat], state.acc_coins[seat], strict=True):
-            top_low, top_high = game_pairs[tiles[-1]]
-            if coins and (top_low in (low, high) or top_high in (low, high)):
-                return legal[1]  # the tile multiplies Spectacle already there
+        coins = state.acc_coins[seat]
+        if any(coins[j] for j in self.game.candidates(state, seat)):
+            return legal[1]  # the tile multiplies Spectacle already there
+        low, high = self.game.pairs[state.requirement]
         shown = {state.coin_up[coin] for coin in state.reserve[seat]}
         if low in shown and high in shown and len(state.reserve[seat]) >= 4:
             return legal[1]

@@ -144,7 +144,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             return self._payment_picks(state, player)
         if phase == P_PLACING:
             at = self.book.positional[K_PLACE]
-            return [at[j] for j in self._candidates(state, player)]
+            return [at[j] for j in self.candidates(state, player)]
         if phase == P_PROOF:
             coin = state.bid[player][-1]
             return [self._prove, self._concede] if coin == state.requirement else [self._concede]
@@ -228,7 +228,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         at = self.book.positional[K_PAY]
         return [at[i] for i in self._unpicked(state, player) if up[reserve[i]] in allowed]
 
-    def _candidates(self, state: RequirementsState, player: int) -> list[int]:
+    def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
         low, high = self.pairs[state.requirement]
         found = []
@@ -356,7 +356,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _grow_accomplishment(self, state: RequirementsState, player: int) -> None:
         """R11, R15b, D4: the tile joins a matching Accomplishment, or starts one."""
-        candidates = self._candidates(state, player)
+        candidates = self.candidates(state, player)
         if len(candidates) > 1:
             state.phase = P_PLACING
             state.actor = player
