@@ -20,18 +20,23 @@ from gamenight.core.errors import (
     WrongActorError,
 )
 from gamenight.core.game import AnyGame, Outcome, View
+from gamenight.core.journal import Journal
 from gamenight.core.log import MatchRecord
 
 
 class Match:
     """One match of one game, from setup to outcome."""
 
-    def __init__(self, game: AnyGame, num_players: int, seed: int) -> None:
+    def __init__(
+        self, game: AnyGame, num_players: int, seed: int, *, narrate: bool = True
+    ) -> None:
+        """Set up the match; ``narrate=False`` skips the public log (bulk simulation)."""
         game.check_player_count(num_players)
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.state: Any = game.new_state(num_players, seed)
+        self.journal: Journal | None = game.start_journal(self.state) if narrate else None
         self.record = MatchRecord(
             game=game.spec.name,
             version=game.spec.version,
@@ -70,6 +75,15 @@ class Match:
     def legal_actions(self, player: int) -> list[Any]:
         self._check_seat(player)
         return self.game.legal_actions(self.state, player)
+
+    def log(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The public log as ``player`` saw it (``None``: a spectator), from entry ``start``.
+
+        Empty for a match made with ``narrate=False``.
+        """
+        if player is not None:
+            self._check_seat(player)
+        return self.journal.for_seat(player, start) if self.journal is not None else []
 
     # -- acting ---------------------------------------------------------------------------
     def parse(self, text: str) -> Hashable:

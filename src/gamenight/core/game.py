@@ -22,6 +22,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from gamenight.core.errors import InvalidParamsError, PlayerCountError
+from gamenight.core.journal import Journal
 from gamenight.core.params import Params
 from gamenight.core.rng import Rng
 
@@ -36,9 +37,14 @@ class State(Protocol):
     """
 
     num_players: int
+    journal: Journal | None
+    """The public log of a real match; None in search and simulation (see core.journal)."""
 
     def clone(self) -> Self:
-        """An independent copy: changing either never affects the other."""
+        """An independent copy: changing either never affects the other.
+
+        The copy's ``journal`` is None: a copy made for search never writes into the story.
+        """
         ...
 
     def to_dict(self) -> dict[str, Any]:
@@ -205,6 +211,18 @@ class Game(ABC, Generic[S, A, P]):
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """The action written as ``text``; :class:`ActionParseError` if it is no action."""
+
+    # -- the public log and the final reckoning ------------------------------------------
+    def start_journal(self, state: S) -> Journal:
+        """Turn narration on for ``state`` (a real match) and tell the story of its setup.
+
+        From then on ``apply`` writes every action into ``state.journal``, the engine's
+        automatic decisions included, as each seat saw it. Games override this to add the
+        setup's entries (the first round's header, what was dealt face up) after calling it.
+        """
+        journal = Journal()
+        state.journal = journal
+        return journal
 
     # -- checks and descriptions, with sensible defaults ------------------------------------
     def explain_illegal(self, state: S, player: int, action: A) -> str:

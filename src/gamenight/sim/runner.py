@@ -41,7 +41,7 @@ def play_match(
     """
     if len(agents) != num_players:
         raise BotError(f"{num_players} seats need {num_players} bots, got {len(agents)}")
-    match = Match(game, num_players, seed)
+    match = Match(game, num_players, seed, narrate=False)  # bulk play needs no story
     state = match.state
     rngs = agent_rngs(seed, num_players)
     actions = match.record.actions

@@ -13,6 +13,7 @@ import json
 from enum import IntEnum
 from typing import Any
 
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 
 
@@ -48,6 +49,7 @@ class GnomeState:
         "hand",
         "history",
         "individual",
+        "journal",
         "num_players",
         "offer",
         "partner",
@@ -67,6 +69,7 @@ class GnomeState:
     def __init__(self, num_players: int, rng: Rng) -> None:
         self.num_players = num_players
         self.rng = rng
+        self.journal: Journal | None = None  # kept only for a real match
         self.game_number = 0  # R29: which game of a session (0-based)
         self.teams: tuple[tuple[int, int], ...] = ()
         self.partner: tuple[int, ...] = (-1,) * num_players  # teammate by seat, -1 for none
@@ -106,6 +109,7 @@ class GnomeState:
         twin = GnomeState.__new__(GnomeState)
         twin.num_players = self.num_players
         twin.rng = self.rng.clone()
+        twin.journal = None  # a copy never narrates (core.journal)
         twin.game_number = self.game_number
         twin.teams = self.teams
         twin.partner = self.partner
@@ -143,6 +147,8 @@ class GnomeState:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
         for name in self.__slots__:
+            if name == "journal":
+                continue
             value = getattr(self, name)
             if name == "rng":
                 value = value.clone().next_u64()

@@ -15,6 +15,7 @@ import json
 from enum import IntEnum
 from typing import Any
 
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 
 
@@ -45,6 +46,7 @@ class GtpagState:
         "end_reason",
         "face_up",
         "hand",
+        "journal",
         "kinds",
         "last_chip",
         "last_turn",
@@ -76,6 +78,7 @@ class GtpagState:
     def __init__(self, num_players: int, rng: Rng) -> None:
         self.num_players = num_players
         self.rng = rng
+        self.journal: Journal | None = None  # kept only for a real match
         self.prefs: tuple[tuple[float, ...], ...] = ()  # C6: seat -> candidate -> preference
         self.chars: tuple[int, ...] = ()  # C1: seat -> character index (0-based)
         self.kinds: tuple[int, ...] = ()  # chip -> kind (Bid kinds, then 100 + Trait code)
@@ -118,6 +121,7 @@ class GtpagState:
         twin = GtpagState.__new__(GtpagState)
         twin.num_players = self.num_players
         twin.rng = self.rng.clone()
+        twin.journal = None  # a copy never narrates (core.journal)
         twin.prefs = self.prefs
         twin.chars = self.chars
         twin.kinds = self.kinds
@@ -158,6 +162,8 @@ class GtpagState:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
         for name in self.__slots__:
+            if name == "journal":
+                continue
             value = getattr(self, name)
             if name == "rng":
                 value = value.clone().next_u64()

@@ -16,6 +16,7 @@ import json
 from enum import IntEnum
 from typing import Any
 
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk.cards import CHARACTER, EGG, GEAR, GUARDIAN, TITLE, UPGRADE, WILD
 
@@ -153,6 +154,7 @@ class PgdkState:
         "end_reason",
         "ender",
         "hands",
+        "journal",
         "known",
         "last_auction",
         "locked",
@@ -178,6 +180,7 @@ class PgdkState:
     def __init__(self, num_players: int, num_cards: int, num_colours: int, rng: Rng) -> None:
         self.num_players = num_players
         self.rng = rng
+        self.journal: Journal | None = None  # kept only for a real match
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.row: list[int] = []
@@ -218,6 +221,7 @@ class PgdkState:
         twin = PgdkState.__new__(PgdkState)
         twin.num_players = self.num_players
         twin.rng = self.rng.clone()
+        twin.journal = None  # a copy never narrates (core.journal)
         twin.deck = self.deck[:]
         twin.discard = self.discard[:]
         twin.row = self.row[:]
@@ -257,6 +261,8 @@ class PgdkState:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
         for name in self.__slots__:
+            if name == "journal":
+                continue
             value = getattr(self, name)
             if name == "rng":
                 value = value.clone().next_u64()

@@ -12,6 +12,7 @@ import json
 from enum import IntEnum
 from typing import Any
 
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 
 
@@ -48,6 +49,7 @@ class RequirementsState:
         "end_reason",
         "failed",
         "first",
+        "journal",
         "need",
         "num_players",
         "phase",
@@ -69,6 +71,7 @@ class RequirementsState:
     def __init__(self, num_players: int, rng: Rng) -> None:
         self.num_players = num_players
         self.rng = rng
+        self.journal: Journal | None = None  # kept only for a real match
         self.coin_up: tuple[int, ...] = ()
         self.coin_down: tuple[int, ...] = ()
         self.stack: list[int] = []  # face-down tiles; the top is the last
@@ -100,6 +103,7 @@ class RequirementsState:
         twin = RequirementsState.__new__(RequirementsState)
         twin.num_players = self.num_players
         twin.rng = self.rng.clone()
+        twin.journal = None  # a copy never narrates (core.journal)
         twin.coin_up = self.coin_up
         twin.coin_down = self.coin_down
         twin.stack = self.stack[:]
@@ -132,6 +136,8 @@ class RequirementsState:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
         for name in self.__slots__:
+            if name == "journal":
+                continue
             value = getattr(self, name)
             if name == "rng":
                 value = value.clone().next_u64()
