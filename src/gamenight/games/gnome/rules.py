@@ -83,8 +83,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._per_round = {n: p.cards_per_round(n) for n in self.spec.player_counts}
         self._research = {n: p.research_deck(n) for n in self.spec.player_counts}
         self._secrets = {n: p.secret_deck(n) for n in self.spec.player_counts}
-        self._play_lists: dict[int, list[Action]] = {}
-        self._take_lists: dict[int, list[Action]] = {}
+        # cached as tuples: legal_actions hands out a fresh list, so no caller can change them
+        self._play_lists: dict[int, tuple[Action, ...]] = {}
+        self._take_lists: dict[int, tuple[Action, ...]] = {}
         self._teams: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]
         self._teams = {}
         self._fits: set[int] = set()  # player counts already checked (params are frozen)
@@ -185,7 +186,7 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         return state.actors
 
     def legal_actions(self, state: GnomeState, player: int) -> list[Action]:
-        """Every legal action; the lists are shared between calls and must not be changed."""
+        """Every legal action, as a new list the caller may change."""
         phase = state.phase
         if phase == P_COMMIT:
             if state.commit[player]:  # committed, or a last card played at once (G1)
@@ -194,9 +195,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             found = self._play_lists.get(cards)
             if found is None:
                 plays = self.book.plays
-                found = [a for v, a in enumerate(plays) if a is not None and cards >> v & 1]
+                found = tuple(a for v, a in enumerate(plays) if a is not None and cards >> v & 1)
                 self._play_lists[cards] = found
-            return found
+            return list(found)
         if player != state.actor:
             return []
         if phase == P_PICK:
@@ -205,9 +206,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 mask |= 1 << card
             found = self._take_lists.get(mask)
             if found is None:
-                found = [a for k, a in enumerate(self.book.takes) if mask >> k & 1]
+                found = tuple(a for k, a in enumerate(self.book.takes) if mask >> k & 1)
                 self._take_lists[mask] = found
-            return found
+            return list(found)
         if phase == P_PARTNER:
             shares = self.book.shares
             return [shares[seat] for seat in range(state.num_players) if seat != player]

@@ -163,9 +163,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
         self._bid_done = self.book.simple[K_BID_DONE]
         self._no_bid = self.book.simple[K_NO_BID]
-        self._only_pass = [self._pass]
-        self._only_done = [self._done]
-        self._only_no_bid = [self._no_bid]
         options = {
             P_GODZILLA: self._godzilla_options,
             P_PURCHASE: self._purchase_options,
@@ -301,7 +298,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
         pinks = self.pink_godzillas
         if pinks.isdisjoint(state.hands[player]):
-            return self._only_pass
+            return [self._pass]
         by = self.book.by_card[K_GODZILLA]
         kind_of = self.kind_of
         wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
@@ -354,7 +351,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         locked = state.locked
         usable = [c for c in state.hands[player] if c in ctcs and not locked >> c & 1]
         if not usable:
-            return self._only_pass
+            return [self._pass]
         by = self.book.by_card[K_USE]
         return [self._pass] + [by[k] for k in self._kinds(usable)]
 
