@@ -79,7 +79,7 @@ def test_replay_checks_the_recorded_outcome() -> None:
         seat = match.to_act()[0]
         match.apply(seat, match.legal_actions(seat)[-1])
     data = match.record.to_dict()
-    data["outcome"]["winners"] = [9]
+    data["outcome"]["reason"] = "a forged reason"
     with pytest.raises(RecordError, match="record claims outcome"):
         Match.from_record(MatchRecord.from_dict(data))
     truncated = match.record.to_dict()
@@ -178,3 +178,20 @@ def test_issue11_item6_the_games_own_illegal_actions_still_get_the_rule() -> Non
     forged_claim = dataclasses.replace(claim, index=0.5)  # the game's type, no action of it
     with pytest.raises(IllegalActionError, match="is not an action of"):
         match.apply(seat, forged_claim)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["requirements\x00", "requirements\n", "gnome\x1b[2J", "requİrements", "gnomé", "\u200bpgdk"],
+)
+def test_issue11_item10_the_registry_folds_no_control_or_foreign_characters(name: str) -> None:
+    """issue 11 item 10: name lookup drops punctuation ("G.Nome"), nothing else."""
+    with pytest.raises(UnknownGameError, match="unknown game"):
+        entry(name)
+
+
+def test_issue11_item10_a_very_long_name_is_refused_briefly() -> None:
+    """issue 11 item 10: the message shows a short picture of the name."""
+    with pytest.raises(UnknownGameError) as caught:
+        entry("x" * 1_000_000)
+    assert len(str(caught.value)) < 200

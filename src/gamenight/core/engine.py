@@ -8,7 +8,6 @@ state untouched on every error.
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +18,7 @@ from gamenight.core.errors import (
     IllegalActionError,
     RecordError,
     WrongActorError,
+    brief,
 )
 from gamenight.core.game import AnyGame, Outcome, View
 from gamenight.core.log import MatchRecord
@@ -133,7 +133,7 @@ class Match:
         return self.game.explain_illegal(self.state, player, own)
 
     def _not_an_action(self, given: Any) -> str:
-        return f"{_describe(given)} is not an action of {self.game.spec.title}"
+        return f"{brief(given)} is not an action of {self.game.spec.title}"
 
     def _own_value(self, given: Any) -> Hashable | None:
         """The game's value for ``given`` read back from its notation, or None if it has none.
@@ -164,10 +164,16 @@ class Match:
         Any mismatch (unknown game, other rules version, bad params, an action that is not
         legal when replayed, a different outcome) is a :class:`RecordError` naming it.
         """
+        record = MatchRecord.from_dict(record.to_dict())  # a record built in code is checked too
         try:
             entry = registry.entry(record.game)
         except GamenightError as error:
             raise RecordError(f"record is for {error}") from None
+        if entry.name != record.game:  # records name a game exactly as they were written
+            raise RecordError(
+                f"record field 'game' must be a registered name ({entry.name!r}), "
+                f"not {record.game!r}"
+            )
         game_class = entry.game_class
         if record.version != game_class.spec.version:
             raise RecordError(
@@ -213,12 +219,3 @@ def _legal_instance(legal: Sequence[Any], given: Any) -> Hashable | None:
     except Exception:  # not there (ValueError), or a foreign object's comparison failed
         return None
     return found if type(found) is type(given) else None
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-
-
-def _describe(value: Any) -> str:
-    """A short one-line picture of a value, safe for any object a caller might pass."""
-    return " ".join(_SHORT.repr(value).split())
