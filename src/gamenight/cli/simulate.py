@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich import box
@@ -13,18 +14,21 @@ from rich.table import Table
 
 from gamenight.cli.app import (
     JobsOption,
+    OverwriteOption,
     ParamOption,
     VariantOption,
     app,
     console,
     friendly_errors,
+    open_output,
     parse_params,
+    plain,
     progress_bar,
     split_list,
 )
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
-from gamenight.sim.simulate import SimulationSpec, run_simulation, summarise
+from gamenight.sim.simulate import GameSummary, SimulationSpec, run_simulation, validate
 
 
 @app.command()
@@ -48,8 +52,10 @@ def simulate(
     variant: VariantOption = None,
     param: ParamOption = None,
     records: Annotated[
-        Path | None, typer.Option(help="Write every match record here (JSON lines).")
+        Path | None,
+        typer.Option(help="Write every match record here (JSON lines), each as it finishes."),
     ] = None,
+    overwrite: OverwriteOption = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate matches between bots and report how each seat and each bot fared."""
@@ -65,39 +71,42 @@ def simulate(
         rotate=rotate,
         keep_records=records is not None,
     )
+    validate(spec)  # before any file is created
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    if records is not None:
-        _check_writable(records)
-    with progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance:
-        run = run_simulation(spec, workers, advance)
-    results = run.games
-    if records is not None:
-        with records.open("w", encoding="utf-8") as out:
-            for result in results:
-                out.write(f"{result.record}\n")
-    summary = summarise(spec, results)
+    out = open_output(records, overwrite) if records is not None else None
+    try:
+        with progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance:
+            run = run_simulation(
+                spec, workers, advance, on_game=record_writer(out) if out else None
+            )
+    finally:
+        if out is not None:
+            out.close()
+    summary = run.summary()
     if as_json:
         console.print_json(json.dumps(summary))
     else:
         _print(summary, game.spec.title)
     if records is not None and not as_json:
-        console.print(f"{len(results)} match records written to {records}")
+        console.print(f"{run.games} match records written to {plain(records)}")
     if run.error:
-        raise GamenightError(f"stopped after {len(results)} matches: {run.error}")
+        raise GamenightError(f"stopped after {run.games} matches: {run.error}")
 
 
-def _check_writable(path: Path) -> None:
-    try:
-        with path.open("w", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise GamenightError(f"cannot write {path}: {error.strerror or error}") from None
+def record_writer(out: TextIO) -> Callable[[GameSummary], None]:
+    """Writes each match's record as one JSON line the moment it is in (never buffered up)."""
+
+    def write(game: GameSummary) -> None:
+        out.write(f"{game.record}\n")
+        out.flush()  # an interrupted run leaves every finished match on disk, whole
+
+    return write
 
 
 def _print(summary: dict[str, Any], title: str) -> None:
     console.print(
         f"[bold]{title}[/]: {summary['games']} matches, {summary['players']} players, "
-        f"bots {', '.join(summary['bots'])}"
+        f"bots {plain(', '.join(summary['bots']))}"
         + (" (rotated through the seats)" if summary["rotate"] else "")
         + f", seed {summary['seed']}"
     )
@@ -107,7 +116,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
             table.add_row(
-                row["label"],
+                plain(row["label"]),
                 str(row["games"]),
                 f"{row['win_rate']:.1%} ({row['win_low']:.1%}-{row['win_high']:.1%})",
                 f"{row['mean_score']:.2f} ({row['score_low']:.2f}-{row['score_high']:.2f})",
@@ -119,7 +128,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
         f"range {length['min']}-{length['max']}"
     )
     endings = ", ".join(f"{reason}: {count}" for reason, count in summary["endings"].items())
-    console.print(f"Endings: {endings}")
+    console.print(f"Endings: {plain(endings)}")  # a reason may quote a title from --param
     console.print(
         f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}; "
         f"capped: {summary['capped']}"
