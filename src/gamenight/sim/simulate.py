@@ -103,38 +103,45 @@ def validate(spec: SimulationSpec) -> None:
 ChunkResult = tuple[list[GameSummary], str | None]
 
 
-def _run(spec: SimulationSpec, indices: range) -> ChunkResult:
-    """Play the matches ``indices``; stop at a bot's error, keeping what is done."""
+def _matches(spec: SimulationSpec, indices: range) -> Iterator[GameSummary]:
+    """Play the matches ``indices`` one by one; a bot's error ends them with BotError.
+
+    Bots are built afresh for every chunk, on one process or many alike.
+    """
     game = registry.make_game(spec.game, spec.params, spec.variant)
     agents = {bot: make_agent(bot, game) for bot in set(spec.bots)}
-    results: list[GameSummary] = []
     for index in indices:
         seat_bots = spec.seat_bots(index)
         seed = spec.seed_for(index)
-        try:
-            result = play_match(
-                game,
-                spec.num_players,
-                seed,
-                [agents[bot] for bot in seat_bots],
-                keep_record=spec.keep_records,
-            )
-        except BotError as error:
-            return results, str(error)
-        results.append(
-            GameSummary(
-                index=index,
-                seed=seed,
-                bots=seat_bots,
-                scores=result.outcome.scores,
-                winners=result.outcome.winners,
-                steps=result.steps,
-                reason=result.outcome.reason,
-                capped=result.outcome.capped,
-                record=result.record.to_json() if result.record else None,
-            )
+        result = play_match(
+            game,
+            spec.num_players,
+            seed,
+            [agents[bot] for bot in seat_bots],
+            keep_record=spec.keep_records,
         )
-    return results, None
+        yield GameSummary(
+            index=index,
+            seed=seed,
+            bots=seat_bots,
+            scores=result.outcome.scores,
+            winners=result.outcome.winners,
+            steps=result.steps,
+            reason=result.outcome.reason,
+            capped=result.outcome.capped,
+            record=result.record.to_json() if result.record else None,
+        )
+
+
+def _run(spec: SimulationSpec, indices: range) -> ChunkResult:
+    """A worker's chunk: the matches played, and the bot's error that stopped it, if any."""
+    done: list[GameSummary] = []
+    try:
+        for game in _matches(spec, indices):
+            done.append(game)
+    except BotError as error:
+        return done, str(error)
+    return done, None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -295,11 +302,16 @@ def run_simulation(
 
 
 def _results_in_order(spec: SimulationSpec, jobs: int) -> Generator[ChunkResult, None, None]:
-    """The chunks' results in index order, made lazily: a few chunks in flight per process."""
+    """Results in index order, made lazily: on processes, a few chunks in flight per process."""
     chunks = _chunks(spec.games)
-    if jobs == 1:
+    if jobs == 1:  # each match handed on the moment it ends
         for chunk in chunks:
-            yield _run(spec, chunk)
+            try:
+                for game in _matches(spec, chunk):
+                    yield [game], None
+            except BotError as error:
+                yield [], str(error)
+                return
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     in_flight: deque[Future[ChunkResult]] = deque(
