@@ -12,7 +12,6 @@ from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
@@ -43,7 +42,7 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except GamenightError as error:
-            # the message quotes what the user typed: print it as plain text, never markup
+            # the message may quote what a user or a file said: a Text is never read as markup
             errors.print(Text.assemble(("error:", "bold red"), " ", str(error)), soft_wrap=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
@@ -76,15 +75,6 @@ def open_output(path: Path, overwrite: bool) -> TextIO:
         raise GamenightError(f"{path} already exists; add --overwrite to replace it") from None
     except OSError as error:
         raise GamenightError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def plain(value: object) -> str:
-    """``value`` as text that rich prints as is: for anything a user or a file supplied.
-
-    Names, titles, paths and answers may hold ``[...]``, which rich would read as markup
-    (and ``[/x]`` would crash it).
-    """
-    return escape(str(value))
 
 
 def ascii_whole_number(text: str, most_digits: int = 9) -> int | None:

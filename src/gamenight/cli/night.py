@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from gamenight.cli.app import app, console, fresh_seed, friendly_errors, plain
+from gamenight.cli.app import app, console, fresh_seed, friendly_errors
 from gamenight.cli.play import HUMAN, default_bot, seat_agents, seat_specs
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
@@ -66,16 +67,21 @@ def ask_ratings(
         while True:
             answer = ask(f"  {title}: ").strip()
             if not RATING.fullmatch(answer):
-                console.print(f"  [red]{plain(repr(answer))} is not a number[/]; {RATING_HELP}")
+                console.print(_complaint(f"{answer!r} is not a number"))
                 continue
             value = float(answer)
             if 0 <= value <= 10:
                 ratings.append(value)
                 break
-            console.print(f"  [red]{plain(answer)} is out of range[/]; {RATING_HELP}")
+            console.print(_complaint(f"{answer} is out of range"))
     if hotseat:
         console.clear()
     return tuple(ratings)
+
+
+def _complaint(what: str) -> Text:
+    """A rating refused; ``what`` quotes the answer, so it must not be read as markup."""
+    return Text.assemble("  ", (what, "red"), f"; {RATING_HELP}")
 
 
 def runnable(title: str, players: int) -> str | None:
@@ -107,22 +113,26 @@ def run_night(
             preferences.append(defaults.random_preferences(rng))
     picker = registry.make_game(PICKER, {"library": library, "preferences": preferences})
     console.print(
-        f"[bold]Game night[/], {players} players. The library: {plain(', '.join(library))}."
+        Text.assemble(
+            ("Game night", "bold"), f", {players} players. The library: {', '.join(library)}."
+        )
     )
     match = Match(picker, players, seed)
     _play(match, specs, ask)
     title = str(match.view(None)["picked"])
-    console.print(f"[bold]The table picked {plain(title)}.[/]")
+    console.print(Text(f"The table picked {title}.", style="bold"))
     name = runnable(title, players)
     if name is None:
-        console.print(f"gamenight cannot run {plain(title)}: get the box out and enjoy the game!")
+        console.print(Text(f"gamenight cannot run {title}: get the box out and enjoy the game!"))
         return title
     game = registry.make_game(name)
     own_bot = default_bot(game)
     seats = [spec if spec == HUMAN else own_bot for spec in specs]
     console.print(
-        f"Starting {game.spec.title}: "
-        + ", ".join(f"seat {i} {plain(spec)}" for i, spec in enumerate(seats))
+        Text(
+            f"Starting {game.spec.title}: "
+            + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
+        )
     )
     _play(Match(game, players, derive_seed(seed, 0x6A3E)), seats, ask)
     return title

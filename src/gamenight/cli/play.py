@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from gamenight.bots.factory import make_agent
 from gamenight.cli.app import (
@@ -19,7 +20,6 @@ from gamenight.cli.app import (
     friendly_errors,
     open_output,
     parse_params,
-    plain,
     split_list,
 )
 from gamenight.cli.terminal import LeftTable, TerminalTable
@@ -118,9 +118,12 @@ def play(
     match.record.meta = {"seats": specs}
     table = TerminalTable(match, agents, registry.entry(game.spec.name).render, console)
     out = open_output(record, overwrite) if record is not None else None
-    console.print(
-        f"[bold]{game.spec.title}[/], {count} players: "
-        + ", ".join(f"seat {i} {plain(spec)}" for i, spec in enumerate(specs))
+    console.print(  # a Text: bot specs are the user's words, never markup
+        Text.assemble(
+            (game.spec.title, "bold"),
+            f", {count} players: ",
+            ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs)),
+        )
     )
     try:
         table.run()
@@ -131,4 +134,4 @@ def play(
         if out is not None:
             with out:
                 out.write(match.record.to_json() + "\n")
-            console.print(f"Match record written to {plain(out.name)}")
+            console.print(Text(f"Match record written to {out.name}"))

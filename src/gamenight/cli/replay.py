@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from gamenight.cli.app import app, ascii_whole_number, console, friendly_errors, plain
+from gamenight.cli.app import app, ascii_whole_number, console, friendly_errors
 from gamenight.core import registry
 from gamenight.core.engine import Match
 from gamenight.core.errors import GamenightError, RecordError
@@ -83,7 +84,7 @@ def replay(
         if step:
             actor, text = steps[step - 1]
             shown = text if seat in (None, actor) else stepper.last_public
-            console.rule(plain(f"step {step}/{len(steps)}: seat {actor}: {shown}"))
+            console.rule(Text(f"step {step}/{len(steps)}: seat {actor}: {shown}"))
         else:
             console.rule("setup")
         console.print(render(stepper.match.view(seat)))
@@ -101,7 +102,7 @@ def replay(
     outcome = checked.outcome
     if outcome is not None and stepper.step >= len(steps):
         console.print(
-            plain(
+            Text(
                 f"Outcome: {outcome.reason}; winners {list(outcome.winners)}; "
                 f"scores {[f'{s:g}' for s in outcome.scores]}"
             )

@@ -11,6 +11,7 @@ from typing import Annotated, Any, TextIO
 import typer
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from gamenight.cli.app import (
     JobsOption,
@@ -22,7 +23,6 @@ from gamenight.cli.app import (
     friendly_errors,
     open_output,
     parse_params,
-    plain,
     progress_bar,
     split_list,
 )
@@ -88,7 +88,7 @@ def simulate(
     else:
         _print(summary, game.spec.title)
     if records is not None and not as_json:
-        console.print(f"{run.games} match records written to {plain(records)}")
+        console.print(Text(f"{run.games} match records written to {records}"))
     if run.error:
         raise GamenightError(f"stopped after {run.games} matches: {run.error}")
 
@@ -104,11 +104,14 @@ def record_writer(out: TextIO) -> Callable[[GameSummary], None]:
 
 
 def _print(summary: dict[str, Any], title: str) -> None:
-    console.print(
-        f"[bold]{title}[/]: {summary['games']} matches, {summary['players']} players, "
-        f"bots {plain(', '.join(summary['bots']))}"
-        + (" (rotated through the seats)" if summary["rotate"] else "")
-        + f", seed {summary['seed']}"
+    console.print(  # a Text: bot specs are the user's words, never markup
+        Text.assemble(
+            (title, "bold"),
+            f": {summary['games']} matches, {summary['players']} players, "
+            f"bots {', '.join(summary['bots'])}"
+            + (" (rotated through the seats)" if summary["rotate"] else "")
+            + f", seed {summary['seed']}",
+        )
     )
     for key, heading in (("by_bot", "bot"), ("seats", "seat")):
         table = Table(header_style="bold", title=f"by {heading}", box=box.SIMPLE_HEAD)
@@ -116,7 +119,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
             table.add_row(
-                plain(row["label"]),
+                Text(row["label"]),
                 str(row["games"]),
                 f"{row['win_rate']:.1%} ({row['win_low']:.1%}-{row['win_high']:.1%})",
                 f"{row['mean_score']:.2f} ({row['score_low']:.2f}-{row['score_high']:.2f})",
@@ -128,7 +131,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
         f"range {length['min']}-{length['max']}"
     )
     endings = ", ".join(f"{reason}: {count}" for reason, count in summary["endings"].items())
-    console.print(f"Endings: {plain(endings)}")  # a reason may quote a title from --param
+    console.print(Text(f"Endings: {endings}"))  # a reason may quote a title from --param
     console.print(
         f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}; "
         f"capped: {summary['capped']}"

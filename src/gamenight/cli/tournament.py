@@ -13,6 +13,7 @@ from typing import Annotated, Any, TextIO
 import typer
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from gamenight.cli.app import (
     JobsOption,
@@ -25,7 +26,6 @@ from gamenight.cli.app import (
     friendly_errors,
     open_output,
     parse_params,
-    plain,
     progress_bar,
     split_list,
 )
@@ -122,11 +122,14 @@ def _each(
 
 
 def _print(summary: dict[str, Any], title: str) -> None:
-    console.print(
-        f"[bold]{title}[/]: duplicate tournament, {summary['deals']} deals x "
-        f"{summary['players']} seat rotations = {summary['games']} matches; "
-        f"lineup {plain(', '.join(summary['lineup']))}; seed {summary['seed']}. "
-        f"A seat's fair share of wins: {1 / summary['players']:.0%}."
+    console.print(  # a Text: bot specs are the user's words, never markup
+        Text.assemble(
+            (title, "bold"),
+            f": duplicate tournament, {summary['deals']} deals x "
+            f"{summary['players']} seat rotations = {summary['games']} matches; "
+            f"lineup {', '.join(summary['lineup'])}; seed {summary['seed']}. "
+            f"A seat's fair share of wins: {1 / summary['players']:.0%}.",
+        )
     )
     table = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
     for column in ("bot", "games", "win % [95% CI]", "score [95% CI]", "rating mu±sigma"):
@@ -134,7 +137,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
     for row in summary["by_bot"]:
         rating = summary["ratings"][row["label"]]
         table.add_row(
-            plain(row["label"]),
+            Text(row["label"]),
             str(row["games"]),
             f"{row['win_rate']:.1%} [{row['win_low']:.0%}-{row['win_high']:.0%}]",
             f"{row['mean_score']:.1f} [{row['score_low']:.1f}-{row['score_high']:.1f}]",
