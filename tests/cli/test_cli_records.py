@@ -100,7 +100,10 @@ def test_issue11_item13_each_record_is_on_disk_as_soon_as_its_match_ends(
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
-def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(
+    tmp_path: Path, jobs: str
+) -> None:
     """issue 11 items 12 and 13: `simulate -n 1000000000 --records F`, stopped by Ctrl-C."""
     path = tmp_path / "runs.jsonl"
     cap = 2 << 30
@@ -109,7 +112,7 @@ def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(tmp_path: P
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
         from gamenight.cli import main
-        sys.argv = ["gamenight", "simulate", "gtpag", "-n", "1000000000"]
+        sys.argv = ["gamenight", "simulate", "gtpag", "-n", "1000000000", "-j", "{jobs}"]
         sys.argv += ["--records", {str(path)!r}]
         main()
         """
