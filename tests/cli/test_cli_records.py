@@ -144,3 +144,19 @@ def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(
     for line in lines:
         assert Match.from_record(MatchRecord.from_json(line)).is_over()
     assert json.loads(lines[0])["game"] == "gtpag"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "requirements", "-n", "3", "--records"],
+        ["tournament", "requirements", "--bots", "random", "-n", "1", "-j", "1", "--csv"],
+        ["play", "requirements", "--seats", "random,random", "--record"],
+    ],
+)
+def test_issue11_item13_a_full_disk_is_one_line(command: list[str]) -> None:
+    """issue 11 item 13: a write that fails (here, a full device) is reported, not a traceback."""
+    code, out = run(*command, "/dev/full", "--overwrite")
+    assert code == 2
+    assert out.splitlines()[-1] == "error: cannot write /dev/full: No space left on device"

@@ -6,7 +6,7 @@ import functools
 import secrets
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
 
@@ -63,18 +63,38 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def open_output(path: Path, overwrite: bool) -> TextIO:
-    """``path`` opened for writing; a file already there is replaced only with ``overwrite``.
+@contextmanager
+def output_file(path: Path | None, overwrite: bool) -> Iterator[TextIO | None]:
+    """``path`` opened for writing (None: no file); one already there only with ``overwrite``.
 
     Opening (not just checking) up front makes a bad path fail before any work is done, and
-    exclusive creation leaves no moment in which another file could be clobbered.
+    exclusive creation leaves no moment in which another file could be clobbered. Writers
+    flush every write inside :func:`written_to`, which reports a failure as it happens, so
+    closing has nothing left to lose.
     """
+    if path is None:
+        yield None
+        return
     try:
-        return path.open("w" if overwrite else "x", encoding="utf-8")
+        out = path.open("w" if overwrite else "x", encoding="utf-8")
     except FileExistsError:
         raise GamenightError(f"{path} already exists; add --overwrite to replace it") from None
     except OSError as error:
         raise GamenightError(f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        yield out
+    finally:
+        with suppress(OSError):  # a failed write was reported already; do not mask it
+            out.close()
+
+
+@contextmanager
+def written_to(out: TextIO) -> Iterator[None]:
+    """A failed write (a full disk, a closed pipe) becomes one line naming the file."""
+    try:
+        yield
+    except OSError as error:
+        raise GamenightError(f"cannot write {out.name}: {error.strerror or error}") from None
 
 
 def ascii_whole_number(text: str, most_digits: int = 9) -> int | None:

@@ -18,9 +18,10 @@ from gamenight.cli.app import (
     console,
     fresh_seed,
     friendly_errors,
-    open_output,
+    output_file,
     parse_params,
     split_list,
+    written_to,
 )
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
@@ -117,21 +118,22 @@ def play(
     match = Match(game, count, seed if seed is not None else fresh_seed())
     match.record.meta = {"seats": specs}
     table = TerminalTable(match, agents, registry.entry(game.spec.name).render, console)
-    out = open_output(record, overwrite) if record is not None else None
-    console.print(  # a Text: bot specs are the user's words, never markup
-        Text.assemble(
-            (game.spec.title, "bold"),
-            f", {count} players: ",
-            ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs)),
+    with output_file(record, overwrite) as out:
+        console.print(  # a Text: bot specs are the user's words, never markup
+            Text.assemble(
+                (game.spec.title, "bold"),
+                f", {count} players: ",
+                ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs)),
+            )
         )
-    )
-    try:
-        table.run()
-        console.print(f"Seed of this match: {match.seed}")
-    except LeftTable:
-        console.print("You left the table.")
-    finally:
-        if out is not None:
-            with out:
-                out.write(match.record.to_json() + "\n")
-            console.print(Text(f"Match record written to {out.name}"))
+        try:
+            table.run()
+            console.print(f"Seed of this match: {match.seed}")
+        except LeftTable:
+            console.print("You left the table.")
+        finally:
+            if out is not None:
+                with written_to(out):
+                    out.write(match.record.to_json() + "\n")
+                    out.flush()
+                console.print(Text(f"Match record written to {out.name}"))

@@ -21,10 +21,11 @@ from gamenight.cli.app import (
     app,
     console,
     friendly_errors,
-    open_output,
+    output_file,
     parse_params,
     progress_bar,
     split_list,
+    written_to,
 )
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
@@ -73,15 +74,11 @@ def simulate(
     )
     validate(spec)  # before any file is created
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    out = open_output(records, overwrite) if records is not None else None
-    try:
-        with progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance:
-            run = run_simulation(
-                spec, workers, advance, on_game=record_writer(out) if out else None
-            )
-    finally:
-        if out is not None:
-            out.close()
+    with (
+        output_file(records, overwrite) as out,
+        progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance,
+    ):
+        run = run_simulation(spec, workers, advance, on_game=record_writer(out) if out else None)
     summary = run.summary()
     if as_json:
         console.print_json(json.dumps(summary))
@@ -97,8 +94,9 @@ def record_writer(out: TextIO) -> Callable[[GameSummary], None]:
     """Writes each match's record as one JSON line the moment it is in (never buffered up)."""
 
     def write(game: GameSummary) -> None:
-        out.write(f"{game.record}\n")
-        out.flush()  # an interrupted run leaves every finished match on disk, whole
+        with written_to(out):
+            out.write(f"{game.record}\n")
+            out.flush()  # an interrupted run leaves every finished match on disk, whole
 
     return write
 

@@ -122,7 +122,6 @@ class TerminalTable:
         self.last_human = seat
 
     def _human_turn(self, seat: int, legal: Sequence[Any]) -> Hashable:
-        self.last_human = seat
         self._show(seat)
         for number, action in enumerate(legal, start=1):
             self.console.print(Text.assemble((f"  {number:>2}", "bold"), f"  {action}"))
@@ -151,7 +150,7 @@ class TerminalTable:
                 chosen: Hashable = legal[number - 1]
                 return chosen
             raise GamenightError(f"{number} is not a choice; choose 1 to {len(legal)}")
-        if answer.isdigit() or answer.isdecimal():  # another script's digits, or far too many
+        if answer.isdigit():  # another script's digits (² or ١), or far too many
             raise GamenightError(
                 f"{_shortened(answer)!r} is not a choice; type a number from 1 to "
                 f"{len(legal)} with the digits 0-9, or an action"

@@ -24,10 +24,11 @@ from gamenight.cli.app import (
     console,
     errors,
     friendly_errors,
-    open_output,
+    output_file,
     parse_params,
     progress_bar,
     split_list,
+    written_to,
 )
 from gamenight.cli.simulate import record_writer
 from gamenight.core import registry
@@ -79,10 +80,12 @@ def tournament(
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     with ExitStack() as files:
         writers = []
-        if csv_file is not None:
-            writers.append(csv_writer(files.enter_context(open_output(csv_file, overwrite))))
-        if records is not None:
-            writers.append(record_writer(files.enter_context(open_output(records, overwrite))))
+        csv_out = files.enter_context(output_file(csv_file, overwrite))
+        if csv_out is not None:
+            writers.append(csv_writer(csv_out))
+        records_out = files.enter_context(output_file(records, overwrite))
+        if records_out is not None:
+            writers.append(record_writer(records_out))
         with progress_bar(f"{game.spec.title} tournament", spec.games, quiet=as_json) as advance:
             run = run_tournament(spec, workers, advance, on_game=_each(writers))
     if run.games:
@@ -99,11 +102,13 @@ def tournament(
 def csv_writer(out: TextIO) -> Callable[[GameSummary], None]:
     """Writes the header now and each match's rows as soon as it is in."""
     writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
+    with written_to(out):
+        writer.writerow(CSV_HEADER)
 
     def write(game: GameSummary) -> None:
-        writer.writerows(csv_rows(game))
-        out.flush()
+        with written_to(out):
+            writer.writerows(csv_rows(game))
+            out.flush()
 
     return write
 
