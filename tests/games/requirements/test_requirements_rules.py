@@ -345,12 +345,38 @@ def test_r14_d6_declining_to_prove_a_true_claim_gives_the_challenger_the_win() -
     assert not state.proven
 
 
-def test_r14_g2_a_false_claim_that_is_challenged_concedes_at_once() -> None:
+def test_r14_d6_g2_a_challenged_false_claim_is_still_asked_and_can_only_concede() -> None:
+    """Issue 11 item 2: the claimant answers a challenge even when it cannot prove (G2)."""
     state = build(requirement="Moxie/Spunk", pool_top=["Moxie/Pluck"])
     act(state, "bid pool Moxie", "claim", "challenge")
+    assert state.phase == Phase.PROOF
+    assert GAME.to_act(state) == (0,)
+    assert legal(state) == ["concede"]
+    act(state, "concede")
     # one coin in the claimant's bid: taken at once (G2), then the challenger wins
     assert names(state, state.reserve[1]) == ["Moxie/Pluck"]
     assert tile_names(state.acc_tiles[1][0]) == ["Moxie/Spunk"]
+
+
+def test_r14_d6_g2_a_challenge_does_not_tell_the_challenger_whether_the_claim_is_true() -> None:
+    """Issue 11 item 2 (its reproduction): seat 1 cannot tell a true claim (Moxie/Spunk on top
+    of the Moxie stack) from a false one (Moxie/Cheek), neither before the challenge, nor after
+    it (the claimant is asked in both, G2), nor after a concession (D6)."""
+    true_claim = build(requirement="Moxie/Spunk", pool_top=["Moxie/Spunk"])
+    false_claim = build(requirement="Moxie/Spunk", pool_top=["Moxie/Cheek"])
+    for state in (true_claim, false_claim):
+        act(state, "bid pool Moxie", "claim")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    for state in (true_claim, false_claim):
+        act(state, "challenge")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    assert GAME.to_act(true_claim) == GAME.to_act(false_claim) == (0,)
+    assert legal(true_claim) == ["prove", "concede"]  # G1: the claimant knows its coin
+    assert legal(false_claim) == ["concede"]
+    for state in (true_claim, false_claim):
+        act(state, "concede")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    assert not true_claim.proven
 
 
 def test_d6_with_no_coin_to_take_nothing_is_taken() -> None:
