@@ -293,25 +293,28 @@ def reveal_rules(game: AnyGame) -> str:
     return section.split("\n## ", 1)[0]
 
 
-def check_alike_to_seat(game: AnyGame, state: Any, twin: Any, seat: int, listed: str) -> None:
+def check_alike_to_seat(game: AnyGame, state: Any, twin: Any, seat: int, listed: str) -> int:
     """``twin`` looks to ``seat`` exactly like ``state``: so must everything ``seat`` does.
 
     (a) the same legal actions; (b) asked in both or in neither; (c) after each of its legal
     actions, still the same view, and asked again in both or in neither (with the same legal
     actions), unless a rule reveals something to ``seat`` by that action (``Game.reveals``,
     which must answer alike in both and name a rule listed in RULES.md's Reveals section).
+    Returns how many actions were compared (not skipped).
     """
     legal = game.legal_actions(state, seat)
     twin_legal = game.legal_actions(twin, seat)
     assert list(map(str, legal)) == list(map(str, twin_legal)), "legal actions tell a secret"
     asked = seat in game.to_act(state)
     assert asked == (seat in game.to_act(twin)), "whether the seat is asked tells a secret"
+    compared = 0
     for action, twin_action in zip(legal, twin_legal, strict=True):
         rule = game.reveals(state, seat, action)
         assert rule == game.reveals(twin, seat, twin_action), f"{action}: reveals() differs"
         if rule is not None:
             assert f"**{rule}**" in listed, f"{action}: rule {rule} is not listed in Reveals"
             continue
+        compared += 1
         after, twin_after = state.clone(), twin.clone()
         game.apply(after, seat, action)
         game.apply(twin_after, seat, twin_action)
@@ -326,6 +329,7 @@ def check_alike_to_seat(game: AnyGame, state: Any, twin: Any, seat: int, listed:
             assert list(map(str, game.legal_actions(after, seat))) == list(
                 map(str, game.legal_actions(twin_after, seat))
             ), f"after {action}, seat {seat}'s legal actions tell a secret"
+    return compared
 
 
 def check_no_forced_secrets(game: AnyGame, players: int, seed: int) -> set[str]:
@@ -335,7 +339,7 @@ def check_no_forced_secrets(game: AnyGame, players: int, seed: int) -> set[str]:
     """
     listed = reveal_rules(game)
     rng = Rng(derive_seed(seed, 5))
-    differing = 0
+    differing = compared = 0
     waiting: set[str] = set()
     for state, actor, _ in random_trace(game, players, seed):
         if actor < 0:
@@ -347,12 +351,13 @@ def check_no_forced_secrets(game: AnyGame, players: int, seed: int) -> set[str]:
                 twin = game.determinize(seen, seat, rng)
                 if game.hidden(twin, seat) != game.hidden(state, seat):
                     differing += 1
-                check_alike_to_seat(game, state, twin, seat, listed)
+                compared += check_alike_to_seat(game, state, twin, seat, listed)
             except (AssertionError, ValueError):
                 if known_defect is None:
                     raise
                 waiting.add(known_defect)
     assert differing > 0, "determinize never varied what the seats cannot see"
+    assert compared > 0, "reveals() named a rule for every action: nothing was compared"
     return waiting
 
 

@@ -523,3 +523,36 @@ def test_answering_a_claim_out_of_step_names_rule_14() -> None:
     act(state, "bid pool Moxie", "claim")
     with pytest.raises(IllegalActionError, match="rule 14: 'prove' is not possible now"):
         Match_check(state, "prove")
+
+
+# -- Reveals (issue 11 item 4) --------------------------------------------------------------
+
+
+def reveals(state: object, text: str) -> str | None:
+    seat = GAME.to_act(state)[0]  # type: ignore[arg-type]
+    return GAME.reveals(state, seat, GAME.parse_action(text))  # type: ignore[arg-type]
+
+
+def test_reveals_g1_a_bid_coin_the_bidder_has_not_looked_at() -> None:
+    """A Pool coin and a Reserve coin won from the other bid are unseen; a coin the bidder
+    bid before is not (G1, D7)."""
+    state = build(requirement="Moxie/Spunk", reserves=(["Moxie/Guts", "Spunk/Focus"], []))
+    act(state, "pass")  # seat 0 cannot meet with these; seat 1 has nothing to pay with
+    seen_before = state.reserve[0][0]
+    state.seen[0] |= 1 << seen_before
+    assert reveals(state, "bid pool Moxie") == "G1"
+    assert reveals(state, "bid r1") is None
+    assert reveals(state, "bid r2") == "G1"
+    assert reveals(state, "decline") is None
+
+
+def test_reveals_r9_only_when_a_round_ends_and_another_begins() -> None:
+    """R9: the next Requirement is turned up when a round ends; not in the last round (D9)."""
+    for stack_left, expected in ((3, "R9"), (0, None)):
+        state = build(requirement="Moxie/Spunk", pool_top=["Moxie/Cheek"], stack_left=stack_left)
+        act(state, "bid pool Moxie")
+        assert reveals(state, "claim") is None
+        act(state, "claim")
+        assert reveals(state, "challenge") is None  # the claimant answers first (G2)
+        act(state, "accept")
+        assert reveals(state, "spectacle b1") == expected  # nothing more can join: round over
