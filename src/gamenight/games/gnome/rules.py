@@ -393,6 +393,23 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             return "play (face down)"  # D3: only the commitment itself is public
         return str(action)
 
+    def reveals(self, state: GnomeState, player: int, action: Action) -> str | None:
+        """The rules of RULES.md "Reveals": R8 (the last commitment turns every Teamwork card
+        over), G4 (a random deal), G9 (a session's next game is dealt), R15 (the end shows the
+        Secret cards), R6 (the next round's Research cards are drawn)."""
+        if action.kind == K_PLAY:
+            return "R8" if state.actors == (player,) else None
+        after = state.clone()
+        self.apply(after, player, action)
+        if after.game_number != state.game_number:
+            return "G9"
+        if after.rng.clone().next_u64() != state.rng.clone().next_u64():
+            return "G4"  # the generator was drawn from: a card was dealt at random
+        if after.phase == P_OVER:
+            others = [card for seat, card in enumerate(state.secret) if seat != player]
+            return "R15" if any(card >= 0 for card in others) else None
+        return "R6" if after.round != state.round else None
+
     def components(self, state: GnomeState) -> list[str]:
         names = self.params.card_names
         research = [*state.deck, *state.aside, *state.offer, *state.discard]
