@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamenight.sim.tournament import run_tournament, tournament_spec, tournament_summary
+from gamenight.sim.tournament import run_tournament, tournament_spec
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def run(trial: Trial, seed: int, jobs: int) -> dict[str, Any]:
     result = run_tournament(spec, jobs)
     if result.error:
         raise SystemExit(f"{trial.command(seed, jobs)}: {result.error}")
-    summary = tournament_summary(spec, result.games)
+    summary = result.summary()
     first = summary["by_bot"][0]
     return {
         "game": trial.game,

@@ -2,14 +2,17 @@
 
 It checks the contract of DESIGN.md, whatever the game: matches end, the engine rejects bad
 input without changing anything, clones are independent, records replay exactly, views leak
-nothing a seat cannot see and determinize() is consistent with them, components are conserved.
+nothing a seat cannot see and determinize() is consistent with them, components are conserved,
+and no forced move or legal action tells a seat more than its view (issue 11 item 4).
 A new game passes this file unchanged or is not done.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -269,3 +272,140 @@ def test_actions_round_trip_through_their_notation(name: str, players: int) -> N
             continue
         for action in game.legal_actions(state, actor):
             assert game.parse_action(str(action)) == action
+
+
+# -- issue 11 item 4: forced moves and legal actions tell no secret -------------------------
+
+WAITING_ON_OTHER_ITEMS = {
+    ("pgdk", "offer"): (
+        "issue 11 item 16: Pink Godzilla's determinize() puts a trade offer on the wrong copies "
+        "of the active seat's hand cards (or cannot cover the offer at all)"
+    ),
+}
+"""Known defects, owned by another item, by (game, phase of the view): the check records
+them instead of failing, and the test is an expected failure while any is seen."""
+
+
+def reveal_rules(game: AnyGame) -> str:
+    """The "Reveals" section of the game's RULES.md (the rules ``Game.reveals`` may name)."""
+    rules = Path(inspect.getfile(type(game))).with_name("RULES.md").read_text(encoding="utf-8")
+    _, found, section = rules.partition("\n## Reveals\n")
+    assert found, f"{game.spec.name}'s RULES.md has no Reveals section"
+    return section.split("\n## ", 1)[0]
+
+
+def check_alike_to_seat(game: AnyGame, state: Any, twin: Any, seat: int, listed: str) -> int:
+    """``twin`` looks to ``seat`` exactly like ``state``: so must everything ``seat`` does.
+
+    (a) the same legal actions; (b) asked in both or in neither; (c) after each of its legal
+    actions, still the same view, and asked again in both or in neither (with the same legal
+    actions), unless a rule reveals something to ``seat`` by that action (``Game.reveals``,
+    which must answer alike in both and name a rule listed in RULES.md's Reveals section).
+    Returns how many actions were compared (not skipped).
+    """
+    legal = game.legal_actions(state, seat)
+    twin_legal = game.legal_actions(twin, seat)
+    assert list(map(str, legal)) == list(map(str, twin_legal)), "legal actions tell a secret"
+    asked = seat in game.to_act(state)
+    assert asked == (seat in game.to_act(twin)), "whether the seat is asked tells a secret"
+    compared = 0
+    for action, twin_action in zip(legal, twin_legal, strict=True):
+        rule = game.reveals(state, seat, action)
+        assert rule == game.reveals(twin, seat, twin_action), f"{action}: reveals() differs"
+        if rule is not None:
+            assert f"**{rule}**" in listed, f"{action}: rule {rule} is not listed in Reveals"
+            continue
+        compared += 1
+        after, twin_after = state.clone(), twin.clone()
+        game.apply(after, seat, action)
+        game.apply(twin_after, seat, twin_action)
+        assert game.view(after, seat) == game.view(twin_after, seat), (
+            f"seat {seat} taking {action} tells it a secret"
+        )
+        asked_after = seat in game.to_act(after)
+        assert asked_after == (seat in game.to_act(twin_after)), (
+            f"after {action}, whether seat {seat} is asked tells a secret"
+        )
+        if asked_after:
+            assert list(map(str, game.legal_actions(after, seat))) == list(
+                map(str, game.legal_actions(twin_after, seat))
+            ), f"after {action}, seat {seat}'s legal actions tell a secret"
+    return compared
+
+
+def check_no_forced_secrets(game: AnyGame, players: int, seed: int) -> set[str]:
+    """Every seat at every step of a random match, against a determinization of its view.
+
+    Returns the known defects of other items met (``WAITING_ON_OTHER_ITEMS``).
+    """
+    listed = reveal_rules(game)
+    rng = Rng(derive_seed(seed, 5))
+    differing = compared = 0
+    waiting: set[str] = set()
+    for state, actor, _ in random_trace(game, players, seed):
+        if actor < 0:
+            continue
+        for seat in range(players):
+            seen = game.view(state, seat)
+            known_defect = WAITING_ON_OTHER_ITEMS.get((game.spec.name, seen.get("phase")))
+            try:
+                twin = game.determinize(seen, seat, rng)
+                if game.hidden(twin, seat) != game.hidden(state, seat):
+                    differing += 1
+                compared += check_alike_to_seat(game, state, twin, seat, listed)
+            except (AssertionError, ValueError):
+                if known_defect is None:
+                    raise
+                waiting.add(known_defect)
+    assert differing > 0, "determinize never varied what the seats cannot see"
+    assert compared > 0, "reveals() named a rule for every action: nothing was compared"
+    return waiting
+
+
+def expect_no_forced_secrets(game: AnyGame, players: int, seeds: range) -> None:
+    waiting: set[str] = set()
+    for seed in seeds:
+        waiting |= check_no_forced_secrets(game, players, seed)
+    if waiting:
+        pytest.xfail("; ".join(sorted(waiting)))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_forced_moves_and_legal_actions_tell_no_secret(name: str, players: int, seed: int) -> None:
+    """Issue 11 item 4: a seat's legal actions, whether it is asked, and what it sees after
+    its own action depend on its view alone, except where a rule listed in the game's
+    RULES.md (section Reveals) shows it something.
+
+    Along random matches, every seat is compared, at every step, with a determinization of
+    its own view: a state it cannot tell from the real one.
+    """
+    expect_no_forced_secrets(new_game(name), players, range(seed, seed + 1))
+
+
+VARIANT_CASES = [
+    (entry.name, variant.name, players)
+    for entry in entries()
+    for variant in entry.game_class.spec.variants
+    for players in entry.game_class.spec.player_counts
+    if not (entry.name == "gnome" and variant.name == "session" and players != 4)
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "players"),
+    VARIANT_CASES,
+    ids=[f"{name}-{variant}-{players}p" for name, variant, players in VARIANT_CASES],
+)
+def test_forced_moves_tell_no_secret_in_variants(name: str, variant: str, players: int) -> None:
+    """Issue 11 item 4, as above, with each published variant's rules."""
+    from gamenight.core.registry import make_game
+
+    expect_no_forced_secrets(make_game(name, variant=variant), players, range(2))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_forced_moves_tell_no_secret_over_many_matches(name: str, players: int) -> None:
+    """Issue 11 item 4 over 30 more random matches per game and player count."""
+    expect_no_forced_secrets(new_game(name), players, MORE_SEEDS[:30])

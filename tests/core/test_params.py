@@ -69,3 +69,45 @@ def test_describe_lists_every_field() -> None:
         "table",
         "seat",
     ]
+
+
+def test_issue11_item8_a_number_too_long_to_read_is_one_line() -> None:
+    """issue 11 item 8: ``--param max_actions=<5,000 digits>`` was a ValueError from json."""
+    with pytest.raises(InvalidParamsError, match="'rounds': a number of more than 4300 digits"):
+        parse_assignment("rounds=" + "9" * 5000)
+
+
+def test_issue11_item8_a_value_nested_too_deeply_is_one_line() -> None:
+    """issue 11 item 8: deeply nested JSON in a --param was a RecursionError."""
+    with pytest.raises(InvalidParamsError, match="'deck': the value nests too deeply"):
+        parse_assignment("deck=" + "[" * 100_000 + "]" * 100_000)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"rounds": 10**12}, "'rounds' must be a finite number no larger than 1,000,000,000"),
+        ({"rounds": -(10**12)}, "'rounds' must be a finite number no larger than"),
+        ({"rounds": 10**5000}, "'rounds' must be a finite number no larger than"),
+        ({"ratio": float("inf")}, "'ratio' must be a finite number"),
+        ({"ratio": float("nan")}, "'ratio' must be a finite number"),
+        ({"deck": [1, 10**10]}, "'deck' must be a finite number"),
+    ],
+)
+def test_issue11_item8_absurd_numbers_are_refused(overrides: dict, message: str) -> None:
+    """issue 11 item 8: counts such as max_actions are bounded to what a table could use."""
+    with pytest.raises(InvalidParamsError, match=message):
+        Sample().with_overrides(overrides)
+    assert Sample().with_overrides({"rounds": 10**9}).rounds == 10**9
+
+
+def test_issue11_item8_messages_about_huge_or_deep_values_stay_short() -> None:
+    """issue 11 item 8: the refused value is shown briefly, never printed whole."""
+    deep: object = 0
+    for _ in range(50_000):
+        deep = [deep]
+    for value in (deep, "x" * 100_000, ["x"] * 100_000):
+        with pytest.raises(InvalidParamsError) as caught:
+            Sample().with_overrides({"rounds": value})
+        assert len(str(caught.value)) < 200
+        assert "\n" not in str(caught.value)

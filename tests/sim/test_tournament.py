@@ -14,19 +14,28 @@ from typer.testing import CliRunner
 from gamenight.bots.factory import GENERIC_BOTS
 from gamenight.cli import app
 from gamenight.core.rng import Rng
+from gamenight.sim.simulate import GameSummary, RunResult, SimulationSpec
 from gamenight.sim.tournament import games_csv, run_tournament, tournament_spec, tournament_summary
+
+
+def played(spec: SimulationSpec, jobs: int = 1) -> tuple[RunResult, list[GameSummary]]:
+    games: list[GameSummary] = []
+    return run_tournament(spec, jobs, on_game=games.append), games
 
 
 def test_every_deal_is_played_once_per_rotation_and_every_bot_takes_every_seat() -> None:
     spec = tournament_spec("requirements", 2, ["heuristic", "random"], deals=6, seed=4)
-    run = run_tournament(spec)
+    run, games = played(spec)
     assert run.error is None
-    assert len(run.games) == 12
-    by_deal = Counter(game.seed for game in run.games)
+    assert run.games == len(games) == 12
+    assert [game.index for game in games] == list(range(12))  # handed over in match order
+    by_deal = Counter(game.seed for game in games)
     assert len(by_deal) == 6
     assert set(by_deal.values()) == {2}
-    seats = Counter((game.bots[0], game.seed) for game in run.games)
+    seats = Counter((game.bots[0], game.seed) for game in games)
     assert set(seats.values()) == {1}  # each bot in seat 0 once per deal
+    assert run.summary() == tournament_summary(spec, games)
+    assert run.summary()["deals"] == 6
 
 
 def test_lineup_pads_with_the_last_bot() -> None:
@@ -36,10 +45,11 @@ def test_lineup_pads_with_the_last_bot() -> None:
 
 def test_same_seed_same_results_on_one_or_two_processes() -> None:
     spec = tournament_spec("requirements", 2, ["heuristic", "random"], deals=5, seed=7)
-    one = run_tournament(spec, jobs=1).games
-    two = run_tournament(spec, jobs=2).games
+    run_one, one = played(spec, jobs=1)
+    run_two, two = played(spec, jobs=2)
     assert one == two
-    summary = tournament_summary(spec, one)
+    summary = run_one.summary()
+    assert summary == run_two.summary()
     assert summary["ratings"]["heuristic"]["mu"] > summary["ratings"]["random"]["mu"]
     rows = list(csv.DictReader(io.StringIO(games_csv(one))))
     assert len(rows) == 20
@@ -63,10 +73,10 @@ def test_a_bot_that_breaks_is_named_and_finished_games_are_kept(monkeypatch: Any
     monkeypatch.setitem(GENERIC_BOTS, "broken", lambda game, options: BrokenBot())
     monkeypatch.setattr(BrokenBot, "matches_started", 0)
     spec = tournament_spec("requirements", 2, ["broken", "random"], deals=4)
-    run = run_tournament(spec)
+    run, games = played(spec)
     assert run.error is not None
     assert "bot 'broken' in seat" in run.error
-    assert 0 < len(run.games) < spec.games  # the matches finished before the bug are kept
+    assert 0 < run.games == len(games) < spec.games  # the matches before the bug are kept
 
 
 def test_tournament_command_prints_ratings_and_writes_csv(tmp_path: Any) -> None:

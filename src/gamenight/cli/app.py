@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import functools
+import secrets
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Annotated, Any, ParamSpec, TypeVar
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
 from gamenight.core.errors import GamenightError
 from gamenight.core.params import parse_assignment
@@ -39,7 +42,8 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except GamenightError as error:
-            errors.print(f"[bold red]error:[/] {error}", markup=True, soft_wrap=True)
+            # the message may quote what a user or a file said: a Text is never read as markup
+            errors.print(Text.assemble(("error:", "bold red"), " ", str(error)), soft_wrap=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             errors.print("interrupted")
@@ -49,6 +53,59 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(0) from None
 
     return wrapper
+
+
+SEED_BITS = 64
+"""A seed drawn for a match people play: too many to search from a seat's opening view."""
+
+
+def fresh_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+@contextmanager
+def output_file(path: Path | None, overwrite: bool) -> Iterator[TextIO | None]:
+    """``path`` opened for writing (None: no file); one already there only with ``overwrite``.
+
+    Opening (not just checking) up front makes a bad path fail before any work is done, and
+    exclusive creation leaves no moment in which another file could be clobbered. Writers
+    flush every write inside :func:`written_to`, which reports a failure as it happens, so
+    closing has nothing left to lose.
+    """
+    if path is None:
+        yield None
+        return
+    try:
+        out = path.open("w" if overwrite else "x", encoding="utf-8")
+    except FileExistsError:
+        raise GamenightError(f"{path} already exists; add --overwrite to replace it") from None
+    except OSError as error:
+        raise GamenightError(f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        yield out
+    finally:
+        with suppress(OSError):  # a failed write was reported already; do not mask it
+            out.close()
+
+
+@contextmanager
+def written_to(out: TextIO) -> Iterator[None]:
+    """A failed write (a full disk, a closed pipe) becomes one line naming the file."""
+    try:
+        yield
+    except OSError as error:
+        raise GamenightError(f"cannot write {out.name}: {error.strerror or error}") from None
+
+
+def ascii_whole_number(text: str, most_digits: int = 9) -> int | None:
+    """``text`` as a whole number if it is 1 to ``most_digits`` ASCII digits, else None.
+
+    ``str.isdigit`` also accepts ``²`` and ``١`` (and ``int`` then fails or reads another
+    script's digits), and ``int`` refuses more than 4,300 digits: a prompt takes neither.
+    """
+    if 0 < len(text) <= most_digits and text.isascii() and text.isdecimal():
+        return int(text)
+    return None
 
 
 def parse_params(assignments: list[str] | None) -> dict[str, Any]:
@@ -79,6 +136,9 @@ ParamOption = Annotated[
 ]
 PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", help="Seats at the table (default: the fewest).")
+]
+OverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Replace an existing output file.")
 ]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
 

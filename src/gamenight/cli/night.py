@@ -6,17 +6,21 @@ privately (in hotseat play behind a hand-over prompt); a bot's preferences are a
 ranking, as in Game to Pick a Game's own rules (G6 there). The same seats then play the
 winner: people stay at their seats and every bot seat gets that game's own bot. A title
 gamenight cannot run ends the night with the pick announced.
+
+The night's seed deals the picking game and, through it, the game played next, so it is shown
+only when the night is over.
 """
 
 from __future__ import annotations
 
-import secrets
+import re
 from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from gamenight.cli.app import app, console, friendly_errors
+from gamenight.cli.app import app, console, fresh_seed, friendly_errors
 from gamenight.cli.play import HUMAN, default_bot, seat_agents, seat_specs
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
@@ -27,6 +31,8 @@ from gamenight.games.gtpag.rules import GtpagGame
 
 PICKER = "gtpag"
 RATING_HELP = "0 = not tonight, 10 = yes please"
+# digits 0-9 only: float() would also read other scripts' digits, "1_0", "nan" and "inf"
+RATING = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 
 
 def night_library(players: int, added: Sequence[str]) -> list[str]:
@@ -60,18 +66,22 @@ def ask_ratings(
     for title in library:
         while True:
             answer = ask(f"  {title}: ").strip()
-            try:
-                value = float(answer)
-            except ValueError:
-                console.print(f"  [red]{answer!r} is not a number[/]; {RATING_HELP}")
+            if not RATING.fullmatch(answer):
+                console.print(_complaint(f"{answer!r} is not a number"))
                 continue
+            value = float(answer)
             if 0 <= value <= 10:
                 ratings.append(value)
                 break
-            console.print(f"  [red]{answer} is out of range[/]; {RATING_HELP}")
+            console.print(_complaint(f"{answer} is out of range"))
     if hotseat:
         console.clear()
     return tuple(ratings)
+
+
+def _complaint(what: str) -> Text:
+    """A rating refused; ``what`` quotes the answer, so it must not be read as markup."""
+    return Text.assemble("  ", (what, "red"), f"; {RATING_HELP}")
 
 
 def runnable(title: str, players: int) -> str | None:
@@ -102,21 +112,27 @@ def run_night(
             rng = Rng(derive_seed(seed, 0x9E5, seat))
             preferences.append(defaults.random_preferences(rng))
     picker = registry.make_game(PICKER, {"library": library, "preferences": preferences})
-    console.print(f"[bold]Game night[/], {players} players. The library: {', '.join(library)}.")
+    console.print(
+        Text.assemble(
+            ("Game night", "bold"), f", {players} players. The library: {', '.join(library)}."
+        )
+    )
     match = Match(picker, players, seed)
     _play(match, specs, ask)
     title = str(match.view(None)["picked"])
-    console.print(f"[bold]The table picked {title}.[/]")
+    console.print(Text(f"The table picked {title}.", style="bold"))
     name = runnable(title, players)
     if name is None:
-        console.print(f"gamenight cannot run {title}: get the box out and enjoy the game!")
+        console.print(Text(f"gamenight cannot run {title}: get the box out and enjoy the game!"))
         return title
     game = registry.make_game(name)
     own_bot = default_bot(game)
     seats = [spec if spec == HUMAN else own_bot for spec in specs]
     console.print(
-        f"Starting {game.spec.title}: "
-        + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
+        Text(
+            f"Starting {game.spec.title}: "
+            + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
+        )
     )
     _play(Match(game, players, derive_seed(seed, 0x6A3E)), seats, ask)
     return title
@@ -151,12 +167,10 @@ def night(
     picker = registry.make_game(PICKER)
     picker.check_player_count(players)
     specs = seat_specs(picker, players, seats, humans, seat, bots, hotseat=False)
+    night_seed = seed if seed is not None else fresh_seed()
     try:
-        run_night(
-            players,
-            specs,
-            [*(add or [])],
-            seed if seed is not None else secrets.randbelow(2**32),
-        )
+        run_night(players, specs, [*(add or [])], night_seed)
     except LeftTable:
         console.print("You left the table.")
+        return
+    console.print(f"Seed of the night: {night_seed}")

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from gamenight.bots.factory import make_agent
 from gamenight.cli.app import (
+    OverwriteOption,
     ParamOption,
     VariantOption,
     app,
     console,
+    fresh_seed,
     friendly_errors,
+    output_file,
     parse_params,
     split_list,
+    written_to,
 )
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
@@ -100,25 +104,36 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
     ] = None,
+    overwrite: OverwriteOption = False,
 ) -> None:
-    """Play a game in the terminal. You see only your own seat's view."""
+    """Play a game in the terminal. You see only your own seat's view.
+
+    The seed is shown once the match is over: it rebuilds every hidden card.
+    """
     game = registry.make_game(game_name, parse_params(param), variant)
     count = players or game.spec.min_players
     game.check_player_count(count)
     specs = seat_specs(game, count, seats, humans, seat, bots, hotseat)
     agents = seat_agents(game, specs)
-    match = Match(game, count, seed if seed is not None else secrets.randbelow(2**32))
+    match = Match(game, count, seed if seed is not None else fresh_seed())
     match.record.meta = {"seats": specs}
     table = TerminalTable(match, agents, registry.entry(game.spec.name).render, console)
-    console.print(
-        f"[bold]{game.spec.title}[/], {count} players, seed {match.seed}: "
-        + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs))
-    )
-    try:
-        table.run()
-    except LeftTable:
-        console.print("You left the table.")
-    finally:
-        if record is not None:
-            record.write_text(match.record.to_json() + "\n", encoding="utf-8")
-            console.print(f"Match record written to {record}")
+    with output_file(record, overwrite) as out:
+        console.print(  # a Text: bot specs are the user's words, never markup
+            Text.assemble(
+                (game.spec.title, "bold"),
+                f", {count} players: ",
+                ", ".join(f"seat {i} {spec}" for i, spec in enumerate(specs)),
+            )
+        )
+        try:
+            table.run()
+            console.print(f"Seed of this match: {match.seed}")
+        except LeftTable:
+            console.print("You left the table.")
+        finally:
+            if out is not None:
+                with written_to(out):
+                    out.write(match.record.to_json() + "\n")
+                    out.flush()
+                console.print(Text(f"Match record written to {out.name}"))

@@ -1,17 +1,51 @@
-"""``gamenight replay``: step through a match record."""
+"""``gamenight replay``: step through a match record.
+
+Stepping forward advances one match action by action (what other seats learned of an action
+is read just before it is applied), so printing a whole record costs one replay, not one per
+step. Only a jump backwards replays from the start.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from gamenight.cli.app import app, console, friendly_errors
+from gamenight.cli.app import app, ascii_whole_number, console, friendly_errors
 from gamenight.core import registry
 from gamenight.core.engine import Match
 from gamenight.core.errors import GamenightError, RecordError
-from gamenight.core.log import read_records
+from gamenight.core.log import MatchRecord, read_records
+
+
+class Stepper:
+    """A recorded match at one of its steps; step 0 is the setup."""
+
+    def __init__(self, record: MatchRecord) -> None:
+        self.record = record
+        self.actions = record.actions
+        self._restart()
+
+    def _restart(self) -> None:
+        self.match = Match.from_record(self.record, steps=0)
+        self.step = 0
+        self.last_public: str | None = None  # what other seats learned of the last action
+
+    def forward(self) -> None:
+        seat, text = self.actions[self.step]
+        action = self.match.check(seat, text)
+        self.last_public = self.match.public_action(seat, action)  # before it is applied
+        self.match.apply(seat, action)
+        self.step += 1
+
+    def go_to(self, step: int) -> None:
+        if step < self.step:
+            self._restart()
+        while self.step < step:
+            self.forward()
 
 
 @app.command()
@@ -33,58 +67,64 @@ def replay(
     records = list(read_records(file))
     if not 1 <= index <= len(records):
         raise RecordError(f"{file} holds {len(records)} record(s); there is no record {index}")
-    record = Match.from_record(records[index - 1])  # checks the whole record first
-    game = record.game
+    checked = Match.from_record(records[index - 1])  # checks the whole record first
+    game = checked.game
     render = registry.entry(game.spec.name).render
-    if seat is not None and not 0 <= seat < record.num_players:
-        raise GamenightError(f"there is no seat {seat}; seats are 0 to {record.num_players - 1}")
-    steps = record.record.actions
+    if seat is not None and not 0 <= seat < checked.num_players:
+        raise GamenightError(f"there is no seat {seat}; seats are 0 to {checked.num_players - 1}")
+    steps = checked.record.actions
     console.print(
-        f"[bold]{game.spec.title}[/], {record.num_players} players, seed {record.seed}, "
+        f"[bold]{game.spec.title}[/], {checked.num_players} players, seed {checked.seed}, "
         f"{len(steps)} actions"
     )
+    stepper = Stepper(checked.record)
 
-    def show(step: int) -> None:
-        match = Match.from_record(record.record, steps=step)
+    def show() -> None:
+        step = stepper.step
         if step:
             actor, text = steps[step - 1]
-            shown = text if seat in (None, actor) else match_public(step)
-            console.rule(f"step {step}/{len(steps)}: seat {actor}: {shown}")
+            shown = text if seat in (None, actor) else stepper.last_public
+            console.rule(Text(f"step {step}/{len(steps)}: seat {actor}: {shown}"))
         else:
             console.rule("setup")
-        console.print(render(match.view(seat)))
-
-    def match_public(step: int) -> str:
-        before = Match.from_record(record.record, steps=step - 1)
-        actor, text = steps[step - 1]
-        return before.public_action(actor, before.parse(text))
+        console.print(render(stepper.match.view(seat)))
 
     if final:
-        show(len(steps))
+        stepper.go_to(len(steps))
+        show()
     elif show_all:
-        for step in range(len(steps) + 1):
-            show(step)
+        show()
+        while stepper.step < len(steps):
+            stepper.forward()
+            show()
     else:
-        step = 0
-        while True:
-            show(step)
-            if step >= len(steps):
-                break
-            try:
-                answer = input("Enter: next, number: go to step, q: quit > ").strip().lower()
-            except EOFError:
-                break
-            if answer in ("q", "quit"):
-                break
-            if answer.isdigit():
-                step = min(len(steps), int(answer))
-            elif answer == "":
-                step += 1
-            else:
-                console.print("Enter, a step number, or q")
-    outcome = record.outcome
-    if outcome is not None and (final or show_all or step >= len(steps)):
+        _step_interactively(stepper, show)
+    outcome = checked.outcome
+    if outcome is not None and stepper.step >= len(steps):
         console.print(
-            f"Outcome: {outcome.reason}; winners {list(outcome.winners)}; "
-            f"scores {[f'{s:g}' for s in outcome.scores]}"
+            Text(
+                f"Outcome: {outcome.reason}; winners {list(outcome.winners)}; "
+                f"scores {[f'{s:g}' for s in outcome.scores]}"
+            )
         )
+
+
+def _step_interactively(stepper: Stepper, show: Callable[[], None]) -> None:
+    last = len(stepper.actions)
+    while True:
+        show()
+        if stepper.step >= last:
+            return
+        try:
+            answer = input("Enter: next, number: go to step, q: quit > ").strip().lower()
+        except EOFError:
+            return
+        if answer in ("q", "quit"):
+            return
+        number = ascii_whole_number(answer)
+        if number is not None:
+            stepper.go_to(min(last, number))
+        elif answer == "":
+            stepper.forward()
+        else:
+            console.print("Enter, a step number (digits 0-9), or q")

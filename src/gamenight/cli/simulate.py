@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from gamenight.cli.app import (
     JobsOption,
+    OverwriteOption,
     ParamOption,
     VariantOption,
     app,
     console,
     friendly_errors,
+    output_file,
     parse_params,
     progress_bar,
     split_list,
+    written_to,
 )
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
-from gamenight.sim.simulate import SimulationSpec, run_simulation, summarise
+from gamenight.sim.simulate import GameSummary, SimulationSpec, run_simulation, validate
 
 
 @app.command()
@@ -48,8 +53,10 @@ def simulate(
     variant: VariantOption = None,
     param: ParamOption = None,
     records: Annotated[
-        Path | None, typer.Option(help="Write every match record here (JSON lines).")
+        Path | None,
+        typer.Option(help="Write every match record here (JSON lines), each as it finishes."),
     ] = None,
+    overwrite: OverwriteOption = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate matches between bots and report how each seat and each bot fared."""
@@ -65,41 +72,44 @@ def simulate(
         rotate=rotate,
         keep_records=records is not None,
     )
+    validate(spec)  # before any file is created
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    if records is not None:
-        _check_writable(records)
-    with progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance:
-        run = run_simulation(spec, workers, advance)
-    results = run.games
-    if records is not None:
-        with records.open("w", encoding="utf-8") as out:
-            for result in results:
-                out.write(f"{result.record}\n")
-    summary = summarise(spec, results)
+    with (
+        output_file(records, overwrite) as out,
+        progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance,
+    ):
+        run = run_simulation(spec, workers, advance, on_game=record_writer(out) if out else None)
+    summary = run.summary()
     if as_json:
         console.print_json(json.dumps(summary))
     else:
         _print(summary, game.spec.title)
     if records is not None and not as_json:
-        console.print(f"{len(results)} match records written to {records}")
+        console.print(Text(f"{run.games} match records written to {records}"))
     if run.error:
-        raise GamenightError(f"stopped after {len(results)} matches: {run.error}")
+        raise GamenightError(f"stopped after {run.games} matches: {run.error}")
 
 
-def _check_writable(path: Path) -> None:
-    try:
-        with path.open("w", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise GamenightError(f"cannot write {path}: {error.strerror or error}") from None
+def record_writer(out: TextIO) -> Callable[[GameSummary], None]:
+    """Writes each match's record as one JSON line the moment it is in (never buffered up)."""
+
+    def write(game: GameSummary) -> None:
+        with written_to(out):
+            out.write(f"{game.record}\n")
+            out.flush()  # an interrupted run leaves every finished match on disk, whole
+
+    return write
 
 
 def _print(summary: dict[str, Any], title: str) -> None:
-    console.print(
-        f"[bold]{title}[/]: {summary['games']} matches, {summary['players']} players, "
-        f"bots {', '.join(summary['bots'])}"
-        + (" (rotated through the seats)" if summary["rotate"] else "")
-        + f", seed {summary['seed']}"
+    console.print(  # a Text: bot specs are the user's words, never markup
+        Text.assemble(
+            (title, "bold"),
+            f": {summary['games']} matches, {summary['players']} players, "
+            f"bots {', '.join(summary['bots'])}"
+            + (" (rotated through the seats)" if summary["rotate"] else "")
+            + f", seed {summary['seed']}",
+        )
     )
     for key, heading in (("by_bot", "bot"), ("seats", "seat")):
         table = Table(header_style="bold", title=f"by {heading}", box=box.SIMPLE_HEAD)
@@ -107,7 +117,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
             table.add_row(
-                row["label"],
+                Text(row["label"]),
                 str(row["games"]),
                 f"{row['win_rate']:.1%} ({row['win_low']:.1%}-{row['win_high']:.1%})",
                 f"{row['mean_score']:.2f} ({row['score_low']:.2f}-{row['score_high']:.2f})",
@@ -119,7 +129,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
         f"range {length['min']}-{length['max']}"
     )
     endings = ", ".join(f"{reason}: {count}" for reason, count in summary["endings"].items())
-    console.print(f"Endings: {endings}")
+    console.print(Text(f"Endings: {endings}"))  # a reason may quote a title from --param
     console.print(
         f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}; "
         f"capped: {summary['capped']}"

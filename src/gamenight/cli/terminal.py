@@ -2,10 +2,19 @@
 
 A human seat is shown only its own view (rendered by the game), the recent events as that
 seat saw them, and its legal actions numbered. It answers with a number or an action's
-notation; anything else is explained and asked again. A decision with one legal action is
-taken for the person, and shows in their log. With more than one human at the table
-(hotseat), the screen is cleared and a hand-over prompt shown whenever the turn passes to
-another person, so nobody sees another seat's hand.
+notation; anything else is explained and asked again.
+
+With more than one human at the table (hotseat), the screen is cleared and a hand-over prompt
+shown whenever the engine asks another person than the one at the keyboard, so nobody sees
+another seat's hand. Who is handed the keyboard, and whether the person at it is asked,
+depends only on which seat the engine asks (public), never on how many legal actions that
+seat has: a seat with one option is handed the keyboard and confirms that option like any
+other decision. Otherwise everyone watching would learn, for instance, that a seat asked in a
+Pink Godzilla window holds no Pink Godzilla. A lone person among bots has nobody watching, so
+a decision with one legal action is taken for them and shows in their log.
+
+Everything a user, a bot spec or a file supplied (action texts, answers, error messages) is
+printed as plain text, never read as rich markup.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from gamenight.cli.app import ascii_whole_number
 from gamenight.core.agent import Agent
 from gamenight.core.engine import Match
 from gamenight.core.errors import GamenightError
@@ -73,58 +83,78 @@ class TerminalTable:
         while not self.match.is_over():
             seat = self.match.to_act()[0]
             agent = self.seats[seat].agent
+            legal = self.match.legal_actions(seat)
             if agent is None:
-                legal = self.match.legal_actions(seat)
-                # a choice that is no choice is made for the person (they see it in the log)
-                action = legal[0] if len(legal) == 1 else self._human_turn(seat)
+                action = self._human_decision(seat, legal)
             else:
-                legal = self.match.legal_actions(seat)
                 view = self.match.view(seat) if agent.needs_view else {}
                 action = agent.act(view, legal, self.rngs[seat])
             self._apply(seat, action)
         self._show_end()
 
+    def _human_decision(self, seat: int, legal: Sequence[Any]) -> Hashable:
+        if self.hotseat:
+            # the others watch the screen: whoever the engine asks is asked, forced or not
+            self._hand_over(seat)
+            return self._human_turn(seat, legal)
+        if len(legal) == 1:
+            only: Hashable = legal[0]  # alone with bots: taken for them, shown in their log
+            return only
+        return self._human_turn(seat, legal)
+
     def _apply(self, seat: int, action: Hashable) -> None:
         public = self.match.public_action(seat, action)
         self.match.apply(seat, action)
         if not self.humans:  # only bots: narrate for the onlooker
-            self.console.print(f"Seat {seat}: {public}")
+            self.console.print(Text(f"Seat {seat}: {public}"))
         for viewer in self.humans:
             who = "You" if viewer == seat else f"Seat {seat}"
             what = str(action) if viewer == seat else public
             self.events[viewer].append(f"{who}: {what}")
 
-    def _human_turn(self, seat: int) -> Hashable:
-        if self.hotseat and self.last_human != seat:
-            self.console.clear()
-            self._prompt(f"Pass the keyboard to seat {seat}, then press Enter ")
-            self.console.clear()
+    def _hand_over(self, seat: int) -> None:
+        """Clear the screen and wait for ``seat``'s person, unless they hold the keyboard."""
+        if self.last_human == seat:
+            return
+        self.console.clear()
+        self._prompt(f"Pass the keyboard to seat {seat}, then press Enter ")
+        self.console.clear()
         self.last_human = seat
+
+    def _human_turn(self, seat: int, legal: Sequence[Any]) -> Hashable:
         self._show(seat)
-        legal = self.match.legal_actions(seat)
         for number, action in enumerate(legal, start=1):
-            self.console.print(f"  [bold]{number:>2}[/]  {action}")
+            self.console.print(Text.assemble((f"  {number:>2}", "bold"), f"  {action}"))
+        choices = "1 or Enter" if len(legal) == 1 else f"1-{len(legal)}"
         while True:
-            answer = self._prompt(f"Seat {seat}, your move [1-{len(legal)}, ?, q]: ").strip()
+            answer = self._prompt(f"Seat {seat}, your move [{choices}, ?, q]: ").strip()
             if answer in ("?", "help", "h"):
                 self.console.print(HELP)
                 continue
             if answer.lower() in ("q", "quit", "exit"):
                 raise LeftTable
             if not answer:
+                if len(legal) == 1:  # the only option, confirmed
+                    only: Hashable = legal[0]
+                    return only
                 continue
             try:
                 return self._choose(seat, answer, legal)
             except GamenightError as error:
-                self.console.print(f"[red]{error}[/] (? for help)")
+                self.console.print(Text.assemble((str(error), "red"), " (? for help)"))
 
     def _choose(self, seat: int, answer: str, legal: Sequence[Any]) -> Hashable:
-        if answer.isdigit():
-            number = int(answer)
+        number = ascii_whole_number(answer)
+        if number is not None:
             if 1 <= number <= len(legal):
                 chosen: Hashable = legal[number - 1]
                 return chosen
             raise GamenightError(f"{number} is not a choice; choose 1 to {len(legal)}")
+        if answer.isdigit():  # another script's digits (² or ١), or far too many
+            raise GamenightError(
+                f"{_shortened(answer)!r} is not a choice; type a number from 1 to "
+                f"{len(legal)} with the digits 0-9, or an action"
+            )
         return self.match.check(seat, answer)
 
     def _prompt(self, text: str) -> str:
@@ -154,6 +184,12 @@ class TerminalTable:
         else:
             verdict = "no one wins"
         note = " (stopped at the safety cap)" if outcome.capped else ""
-        self.console.print(
-            f"[bold]Game over[/] ({outcome.reason}{note}): {verdict}. Scores: {scores}."
+        self.console.print(  # the reason may quote a title the table typed in
+            Text.assemble(
+                ("Game over", "bold"), f" ({outcome.reason}{note}): {verdict}. Scores: {scores}."
+            )
         )
+
+
+def _shortened(text: str, most: int = 24) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."

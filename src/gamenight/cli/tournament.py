@@ -2,30 +2,39 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from gamenight.cli.app import (
     JobsOption,
+    OverwriteOption,
     ParamOption,
     VariantOption,
     app,
     console,
     errors,
     friendly_errors,
+    output_file,
     parse_params,
     progress_bar,
     split_list,
+    written_to,
 )
+from gamenight.cli.simulate import record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
-from gamenight.sim.tournament import games_csv, run_tournament, tournament_spec, tournament_summary
+from gamenight.sim.simulate import GameSummary, validate
+from gamenight.sim.tournament import CSV_HEADER, csv_rows, run_tournament, tournament_spec
 
 
 @app.command()
@@ -48,8 +57,9 @@ def tournament(
         Path | None, typer.Option("--csv", help="Write one row per seat per match.")
     ] = None,
     records: Annotated[
-        Path | None, typer.Option(help="Write every match record (JSON lines).")
+        Path | None, typer.Option(help="Write every match record (JSON lines), as it finishes.")
     ] = None,
+    overwrite: OverwriteOption = False,
 ) -> None:
     """A duplicate tournament: every deal once per seat rotation, so luck cancels out."""
     overrides = parse_params(param)
@@ -66,31 +76,65 @@ def tournament(
     )
     if deals < 1:
         raise GamenightError("the number of deals must be at least 1")
+    validate(spec)  # before any file is created
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    with progress_bar(f"{game.spec.title} tournament", spec.games, quiet=as_json) as advance:
-        run = run_tournament(spec, workers, advance)
-    games = run.games
-    if csv_file is not None and games:
-        csv_file.write_text(games_csv(games), encoding="utf-8")
-    if records is not None and games:
-        records.write_text("".join(f"{g.record}\n" for g in games), encoding="utf-8")
-    if games:
-        summary = tournament_summary(spec, games)
+    with ExitStack() as files:
+        writers = []
+        csv_out = files.enter_context(output_file(csv_file, overwrite))
+        if csv_out is not None:
+            writers.append(csv_writer(csv_out))
+        records_out = files.enter_context(output_file(records, overwrite))
+        if records_out is not None:
+            writers.append(record_writer(records_out))
+        with progress_bar(f"{game.spec.title} tournament", spec.games, quiet=as_json) as advance:
+            run = run_tournament(spec, workers, advance, on_game=_each(writers))
+    if run.games:
+        summary = run.summary()
         if as_json:
             console.print_json(json.dumps(summary))
         else:
             _print(summary, game.spec.title)
     if run.error:
-        errors.print(f"kept the {len(games)} matches completed before the error")
+        errors.print(f"kept the {run.games} matches completed before the error")
         raise GamenightError(run.error)
 
 
+def csv_writer(out: TextIO) -> Callable[[GameSummary], None]:
+    """Writes the header now and each match's rows as soon as it is in."""
+    writer = csv.writer(out)
+    with written_to(out):
+        writer.writerow(CSV_HEADER)
+
+    def write(game: GameSummary) -> None:
+        with written_to(out):
+            writer.writerows(csv_rows(game))
+            out.flush()
+
+    return write
+
+
+def _each(
+    writers: list[Callable[[GameSummary], None]],
+) -> Callable[[GameSummary], None] | None:
+    if not writers:
+        return None
+
+    def write(game: GameSummary) -> None:
+        for one in writers:
+            one(game)
+
+    return write
+
+
 def _print(summary: dict[str, Any], title: str) -> None:
-    console.print(
-        f"[bold]{title}[/]: duplicate tournament, {summary['deals']} deals x "
-        f"{summary['players']} seat rotations = {summary['games']} matches; "
-        f"lineup {', '.join(summary['lineup'])}; seed {summary['seed']}. "
-        f"A seat's fair share of wins: {1 / summary['players']:.0%}."
+    console.print(  # a Text: bot specs are the user's words, never markup
+        Text.assemble(
+            (title, "bold"),
+            f": duplicate tournament, {summary['deals']} deals x "
+            f"{summary['players']} seat rotations = {summary['games']} matches; "
+            f"lineup {', '.join(summary['lineup'])}; seed {summary['seed']}. "
+            f"A seat's fair share of wins: {1 / summary['players']:.0%}.",
+        )
     )
     table = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
     for column in ("bot", "games", "win % [95% CI]", "score [95% CI]", "rating mu±sigma"):
@@ -98,7 +142,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
     for row in summary["by_bot"]:
         rating = summary["ratings"][row["label"]]
         table.add_row(
-            row["label"],
+            Text(row["label"]),
             str(row["games"]),
             f"{row['win_rate']:.1%} [{row['win_low']:.0%}-{row['win_high']:.0%}]",
             f"{row['mean_score']:.1f} [{row['score_low']:.1f}-{row['score_high']:.1f}]",

@@ -8,7 +8,7 @@ state untouched on every error.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from gamenight.core import registry
@@ -18,6 +18,7 @@ from gamenight.core.errors import (
     IllegalActionError,
     RecordError,
     WrongActorError,
+    brief,
 )
 from gamenight.core.game import AnyGame, Outcome, View
 from gamenight.core.journal import Journal
@@ -91,7 +92,13 @@ class Match:
         return parsed
 
     def check(self, player: int, action: Hashable | str) -> Hashable:
-        """The action as a game value, if ``player`` may take it now; else an error."""
+        """The game's own instance of ``action``, if ``player`` may take it now; else an error.
+
+        ``action`` is text in the game's notation or a value equal to one of the legal
+        actions. What comes back is always the game's legal instance, never the caller's
+        object: an equal object may carry other field types or another ``text``, and only the
+        game's own value is safe to apply and truthful to record.
+        """
         self._check_seat(player)
         actors = self.game.to_act(self.state)
         if not actors:
@@ -99,24 +106,61 @@ class Match:
         if player not in actors:
             waiting = ", ".join(f"seat {seat}" for seat in actors)
             raise WrongActorError(f"seat {player} cannot act now; waiting for {waiting}")
-        parsed = self.parse(action) if isinstance(action, str) else action
-        if parsed not in self.game.legal_actions(self.state, player):
-            raise IllegalActionError(self.game.explain_illegal(self.state, player, parsed))
-        return parsed
+        given = self.parse(action) if isinstance(action, str) else action
+        legal = self.game.legal_actions(self.state, player)
+        own = _legal_instance(legal, given)
+        if own is None:
+            raise IllegalActionError(self._why_illegal(player, given))
+        return own
 
     def apply(self, player: int, action: Hashable | str) -> Hashable:
-        """Check and apply; returns the applied action. Raises and changes nothing if illegal."""
-        parsed = self.check(player, action)
-        self.game.apply(self.state, player, parsed)
-        self.record.actions.append((player, str(parsed)))
+        """Check and apply; returns the applied action. Raises and changes nothing if illegal.
+
+        The game's own legal instance is applied and recorded (see :meth:`check`).
+        """
+        own = self.check(player, action)
+        self.game.apply(self.state, player, own)
+        self.record.actions.append((player, str(own)))
         result = self.game.outcome(self.state)
         if result is not None:
             self.record.outcome = result.to_dict()
-        return parsed
+        return own
 
-    def public_action(self, player: int, action: Hashable) -> str:
-        """What other seats learn of ``action`` (call before applying it)."""
-        return self.game.public_action(self.state, player, action)
+    def public_action(self, player: int, action: Hashable | str) -> str:
+        """What other seats learn of ``action`` (call before applying it).
+
+        Like :meth:`apply`, it describes the game's own value, never the caller's object.
+        """
+        given = self.parse(action) if isinstance(action, str) else action
+        own = _legal_instance(self.legal_actions(player), given)
+        if own is None:
+            own = self._own_value(given)
+        if own is None:
+            raise IllegalActionError(self._not_an_action(given))
+        return self.game.public_action(self.state, player, own)
+
+    def _why_illegal(self, player: int, given: Any) -> str:
+        """The game's reason, asked only about a value of its own (it may assume its type)."""
+        own = self._own_value(given)
+        if own is None:
+            return self._not_an_action(given)
+        return self.game.explain_illegal(self.state, player, own)
+
+    def _not_an_action(self, given: Any) -> str:
+        return f"{brief(given)} is not an action of {self.game.spec.title}"
+
+    def _own_value(self, given: Any) -> Hashable | None:
+        """The game's value for ``given`` read back from its notation, or None if it has none.
+
+        A value is the game's only if its text parses to an equal value of the same type;
+        anything else (None, numbers, containers, another game's actions, a forged action
+        with fields of the wrong type) never reaches the game's own code.
+        """
+        try:
+            parsed: Hashable = self.game.parse_action(str(given).strip())
+        except Exception:  # text that is no action, or a foreign object whose __str__ fails
+            return None
+        return _legal_instance([parsed], given)
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int):
@@ -134,10 +178,16 @@ class Match:
         Any mismatch (unknown game, other rules version, bad params, an action that is not
         legal when replayed, a different outcome) is a :class:`RecordError` naming it.
         """
+        record = MatchRecord.from_dict(record.to_dict())  # a record built in code is checked too
         try:
             entry = registry.entry(record.game)
         except GamenightError as error:
             raise RecordError(f"record is for {error}") from None
+        if entry.name != record.game:  # records name a game exactly as they were written
+            raise RecordError(
+                f"record field 'game' must be a registered name ({entry.name!r}), "
+                f"not {record.game!r}"
+            )
         game_class = entry.game_class
         if record.version != game_class.spec.version:
             raise RecordError(
@@ -169,3 +219,17 @@ class Match:
                     f"record claims outcome {record.outcome}, replay gives {replayed.to_dict()}"
                 )
         return match
+
+
+def _legal_instance(legal: Sequence[Any], given: Any) -> Hashable | None:
+    """The element of ``legal`` that ``given`` stands for, or None.
+
+    ``list.index`` compares in C, so the hot path costs what ``in`` did. Equality alone is
+    not enough: an object of another type may claim to equal anything (1.0 == 1, a custom
+    ``__eq__``); requiring the same type keeps foreign values out of the game's code.
+    """
+    try:
+        found: Hashable = legal[legal.index(given)]
+    except Exception:  # not there (ValueError), or a foreign object's comparison failed
+        return None
+    return found if type(found) is type(given) else None

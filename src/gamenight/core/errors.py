@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class GamenightError(Exception):
     """Base of every error gamenight raises on bad input; its text is a one-line message."""
@@ -41,3 +43,19 @@ class RecordError(GamenightError, ValueError):
 
 class BotError(GamenightError, ValueError):
     """An unknown bot, bad bot options, or a bot that misbehaved during a match."""
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """A short one-line picture of any value, for error messages about untrusted input.
+
+    Safe for values a caller or a file might hand over: huge or deeply nested containers,
+    very long strings, integers too long to print, objects whose ``repr`` fails.
+    """
+    shorten = reprlib.Repr()
+    shorten.maxstring = shorten.maxother = limit
+    shorten.maxlong = limit
+    try:
+        text = shorten.repr(value)
+    except Exception:  # e.g. an int too long to convert: say what it is instead
+        text = f"<{type(value).__name__}>"
+    return " ".join(text.split())

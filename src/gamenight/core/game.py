@@ -236,6 +236,24 @@ class Game(ABC, Generic[S, A, P]):
         """
         return str(action)
 
+    def reveals(self, state: S, player: int, action: A) -> str | None:
+        """The rule by which taking ``action`` shows ``player`` something it could not see.
+
+        Returns that rule's number as the game's RULES.md writes it (listed there under
+        "Reveals"), or None when the action shows ``player`` nothing hidden: a card it draws, a
+        coin it looks at, hidden commitments turned over, a tile or card turned up, a random
+        deal. Called before ``apply`` with a legal action, and never on a hot path: a game may
+        answer by applying the action to a clone.
+
+        Caveat: it speaks only of what ``player`` learns by its own action and what follows
+        from it at once, not of what other seats learn. The conformance suite relies on it:
+        two states ``player`` cannot tell apart must stay alike to it after it takes the same
+        action, unless this names a rule. A game may err on the side of naming a rule (say,
+        for a drawn card ``player`` happened to know already); it must never return None for
+        an action that does show something hidden.
+        """
+        return None
+
     @abstractmethod
     def components(self, state: S) -> list[str]:
         """One entry per physical component in play, wherever it lies; must never change."""

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
+import sys
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
-from gamenight.core.errors import InvalidParamsError
+from gamenight.core.errors import InvalidParamsError, brief
 
 JsonValue = Any
+Number = TypeVar("Number", int, float)
+
+NUMBER_LIMIT = 1_000_000_000
+"""The largest magnitude of a number parameter (see ``_in_bounds``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +53,7 @@ class Params:
         for key, raw in overrides.items():
             if key not in names:
                 known = ", ".join(sorted(names)) or "none"
-                raise InvalidParamsError(f"unknown parameter {key!r} (known: {known})")
+                raise InvalidParamsError(f"unknown parameter {brief(key)} (known: {known})")
             values[key] = _coerce(raw, hints[key], key)
         result = dataclasses.replace(self, **values)
         result.validate()
@@ -69,11 +75,18 @@ def parse_assignment(text: str) -> tuple[str, JsonValue]:
     key, sep, value = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or not key:
-        raise InvalidParamsError(f"expected key=value, got {text!r}")
+        raise InvalidParamsError(f"expected key=value, got {brief(text)}")
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+    except RecursionError:
+        raise InvalidParamsError(f"parameter {brief(key)}: the value nests too deeply") from None
+    except ValueError:  # json's only other complaint: an integer too long to convert
+        digits = sys.get_int_max_str_digits()
+        raise InvalidParamsError(
+            f"parameter {brief(key)}: a number of more than {digits} digits"
+        ) from None
 
 
 def _to_json(value: Any) -> JsonValue:
@@ -100,10 +113,10 @@ def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
                 return _coerce(value, option, name)
             except InvalidParamsError:
                 continue
-        raise InvalidParamsError(f"parameter {name!r}: {value!r} is not a {_type_name(hint)}")
+        raise InvalidParamsError(f"parameter {name!r}: {brief(value)} is not a {_type_name(hint)}")
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise InvalidParamsError(f"parameter {name!r} needs a list, got {value!r}")
+            raise InvalidParamsError(f"parameter {name!r} needs a list, got {brief(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_coerce(v, args[0], name) for v in value)
         if len(args) != len(value):
@@ -116,13 +129,26 @@ def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
             return value.lower() in ("true", "yes")
     elif hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
+            return _in_bounds(value, name)
     elif hint is float:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
+            return float(_in_bounds(value, name))
     elif hint is str:
         if isinstance(value, str):
             return value
     else:  # pragma: no cover - a game declared a field type this module does not know
         raise InvalidParamsError(f"parameter {name!r} has an unsupported type {hint!r}")
-    raise InvalidParamsError(f"parameter {name!r} needs a {_type_name(hint)}, got {value!r}")
+    raise InvalidParamsError(f"parameter {name!r} needs a {_type_name(hint)}, got {brief(value)}")
+
+
+def _in_bounds(value: Number, name: str) -> Number:
+    """Numbers a table could use: finite, and no larger than :data:`NUMBER_LIMIT`.
+
+    Counts such as ``max_actions`` or ``rounds`` beyond this are no variant of a game but a
+    way to make a match run for ever or a number too long to print.
+    """
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > NUMBER_LIMIT:
+        raise InvalidParamsError(
+            f"parameter {name!r} must be a finite number no larger than {NUMBER_LIMIT:,}"
+        )
+    return value

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamenight.core.agent import Agent
-from gamenight.core.errors import UnknownGameError
+from gamenight.core.errors import UnknownGameError, brief
 from gamenight.core.game import AnyGame, View
 from gamenight.core.rng import Rng
 
@@ -57,6 +57,9 @@ class GameEntry:
         return self.game_class.spec.name
 
 
+MAX_NAME = 100
+"""Names longer than this get no "did you mean" suggestion."""
+
 _ENTRIES: dict[str, GameEntry] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
@@ -70,7 +73,20 @@ def register(entry: GameEntry) -> None:
 
 
 def _key(name: str) -> str:
+    """What a name is looked up by: its letters and digits, lower case ("G.Nome" -> "gnome")."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _lookup_key(name: str) -> str | None:
+    """The key of a name a person could have typed, or None.
+
+    Every registered name and alias is plain printable ASCII. Anything else (a control
+    character, ``requirements\\x00``; a letter that lower-cases to an ASCII one plus a combining
+    mark) must not be folded into a registered name.
+    """
+    if not isinstance(name, str) or not (name.isascii() and name.isprintable()):
+        return None
+    return _key(name)
 
 
 def _load_games() -> None:
@@ -95,12 +111,16 @@ def names() -> list[str]:
 def entry(name: str) -> GameEntry:
     """The game called ``name`` (or one of its aliases); suggests the nearest on a miss."""
     _load_games()
-    found = _ALIASES.get(_key(name))
+    key = _lookup_key(name)
+    found = _ALIASES.get(key) if key is not None else None
     if found is not None:
         return _ENTRIES[found]
-    close = difflib.get_close_matches(_key(name), list(_ALIASES), n=1, cutoff=0.5)
-    hint = f"; did you mean {_ALIASES[close[0]]!r}?" if close else ""
-    raise UnknownGameError(f"unknown game {name!r}{hint} (games: {', '.join(sorted(_ENTRIES))})")
+    hint = ""
+    if isinstance(name, str) and len(name) <= MAX_NAME:  # difflib is slow on long texts
+        close = difflib.get_close_matches(_key(name), list(_ALIASES), n=1, cutoff=0.5)
+        hint = f"; did you mean {_ALIASES[close[0]]!r}?" if close else ""
+    games = ", ".join(sorted(_ENTRIES))
+    raise UnknownGameError(f"unknown game {brief(name)}{hint} (games: {games})")
 
 
 def make_game(

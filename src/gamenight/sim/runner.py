@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from gamenight.core.agent import Agent
 from gamenight.core.engine import Match
-from gamenight.core.errors import BotError
+from gamenight.core.errors import BotError, brief
 from gamenight.core.game import AnyGame, Outcome
 from gamenight.core.log import MatchRecord
 from gamenight.core.rng import Rng, derive_seed
@@ -55,11 +55,14 @@ def play_match(
         legal = game.legal_actions(state, seat)
         view = game.view(state, seat) if agent.needs_view else {}
         action = agent.act(view, legal, rngs[seat])
-        if action not in legal:
+        try:
+            # the game's own instance: an equal object with other fields must not be applied
+            action = legal[legal.index(action)]
+        except ValueError:
             raise BotError(
-                f"bot {agent.name!r} in seat {seat} chose {action!s}, which is not legal "
+                f"bot {agent.name!r} in seat {seat} chose {brief(action)}, which is not legal "
                 f"(match seed {seed}, step {steps + 1})"
-            )
+            ) from None
         game.apply(state, seat, action)
         steps += 1
         if keep_record:

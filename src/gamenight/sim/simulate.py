@@ -9,16 +9,22 @@ Match ``i`` of a run seeded ``s`` is dealt with ``derive_seed(s, i)``; in duplic
 tournament), the ``n`` rotations of one lineup share one deal, ``derive_seed(s, i // n)``, so
 the luck of the deal cancels out. Either way a run's results do not depend on how many
 processes share the work, and any match can be replayed on its own from its record.
+
+A run of any length takes constant memory: work is cut into chunks only as processes free up
+(a few chunks in flight per process), and each match is folded into a :class:`Tally` and
+handed to ``on_game`` (records, CSV rows) as soon as every match before it is in, so the
+figures are the same, bit for bit, on one process or many.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import os
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from gamenight.bots.factory import make_agent
@@ -26,7 +32,10 @@ from gamenight.core import registry
 from gamenight.core.errors import BotError, GamenightError
 from gamenight.core.rng import derive_seed
 from gamenight.sim.runner import play_match
-from gamenight.sim.stats import mean_interval, median, wilson_interval
+from gamenight.sim.stats import RunningMean, median_of_counts, wilson_interval
+
+CHUNK_MOST = 50  # matches per unit of work: small, so the bar moves and interrupts are quick
+CHUNKS_PER_JOB = 2  # units of work in flight per process: enough to keep each one busy
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,89 +100,48 @@ def validate(spec: SimulationSpec) -> None:
         make_agent(bot, game)
 
 
-def _run(spec: SimulationSpec, indices: Sequence[int]) -> tuple[list[GameSummary], str | None]:
-    """Play the matches ``indices``; stop at a bot's error, keeping what is done."""
+ChunkResult = tuple[list[GameSummary], str | None]
+
+
+def _matches(spec: SimulationSpec, indices: range) -> Iterator[GameSummary]:
+    """Play the matches ``indices`` one by one; a bot's error ends them with BotError.
+
+    Bots are built afresh for every chunk, on one process or many alike.
+    """
     game = registry.make_game(spec.game, spec.params, spec.variant)
     agents = {bot: make_agent(bot, game) for bot in set(spec.bots)}
-    results: list[GameSummary] = []
     for index in indices:
         seat_bots = spec.seat_bots(index)
         seed = spec.seed_for(index)
-        try:
-            result = play_match(
-                game,
-                spec.num_players,
-                seed,
-                [agents[bot] for bot in seat_bots],
-                keep_record=spec.keep_records,
-            )
-        except BotError as error:
-            return results, str(error)
-        results.append(
-            GameSummary(
-                index=index,
-                seed=seed,
-                bots=seat_bots,
-                scores=result.outcome.scores,
-                winners=result.outcome.winners,
-                steps=result.steps,
-                reason=result.outcome.reason,
-                capped=result.outcome.capped,
-                record=result.record.to_json() if result.record else None,
-            )
+        result = play_match(
+            game,
+            spec.num_players,
+            seed,
+            [agents[bot] for bot in seat_bots],
+            keep_record=spec.keep_records,
         )
-    return results, None
+        yield GameSummary(
+            index=index,
+            seed=seed,
+            bots=seat_bots,
+            scores=result.outcome.scores,
+            winners=result.outcome.winners,
+            steps=result.steps,
+            reason=result.outcome.reason,
+            capped=result.outcome.capped,
+            record=result.record.to_json() if result.record else None,
+        )
 
 
-@dataclasses.dataclass
-class RunResult:
-    games: list[GameSummary]
-    error: str | None = None  # a bot's error that stopped the run (the games done are kept)
-
-
-def run_simulation(
-    spec: SimulationSpec,
-    jobs: int = 1,
-    on_progress: Callable[[int], None] | None = None,
-) -> RunResult:
-    """All matches of ``spec``, in index order; ``on_progress(n)`` after each n finished.
-
-    A bot that misbehaves stops the run: the matches finished so far are kept and the
-    error is returned with them.
-    """
-    validate(spec)
-    jobs = max(1, min(jobs, os.cpu_count() or 1, spec.games))
-    chunks = list(_chunks(spec.games, jobs))
-    run = RunResult([])
-    if jobs == 1:
-        for chunk in chunks:
-            done, run.error = _run(spec, chunk)
-            run.games += done
-            if on_progress:
-                on_progress(len(done))
-            if run.error:
-                break
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_run, spec, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                done, error = future.result()
-                run.games += done
-                if on_progress:
-                    on_progress(len(done))
-                if error and run.error is None:
-                    run.error = error
-                    for pending in futures:
-                        pending.cancel()
-    run.games.sort(key=lambda r: r.index)
-    return run
-
-
-def _chunks(games: int, jobs: int) -> Iterator[list[int]]:
-    """Small chunks, so the progress bar moves and the processes finish together."""
-    size = max(1, min(50, math.ceil(games / (jobs * 8))))
-    for start in range(0, games, size):
-        yield list(range(start, min(games, start + size)))
+def _run(spec: SimulationSpec, indices: range) -> ChunkResult:
+    """A worker's chunk: the matches played, and the bot's error that stopped it, if any."""
+    done: list[GameSummary] = []
+    try:
+        for game in _matches(spec, indices):
+            done.append(game)
+    except BotError as error:
+        return done, str(error)
+    return done, None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,64 +157,182 @@ class Row:
     score_high: float
 
 
-def summarise(spec: SimulationSpec, results: Sequence[GameSummary]) -> dict[str, Any]:
-    """Win rates and mean scores per seat and per bot, lengths and endings, JSON-safe."""
-    seat_rows = [
-        _row(
-            f"seat {seat}",
-            [(seat in r.winners, r.scores[seat]) for r in results],
+class _Column:
+    """One line of the report (a seat or a bot): its wins and its running mean score."""
+
+    __slots__ = ("scores", "wins")
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.scores = RunningMean()
+
+    def add(self, won: bool, score: float) -> None:
+        self.wins += won
+        self.scores.add(score)
+
+    def row(self, label: str) -> Row:
+        games = self.scores.count
+        low, high = wilson_interval(self.wins, games)
+        mean, score_low, score_high = self.scores.interval()
+        return Row(
+            label=label,
+            games=games,
+            wins=self.wins,
+            win_rate=self.wins / games if games else math.nan,
+            win_low=low,
+            win_high=high,
+            mean_score=mean,
+            score_low=score_low,
+            score_high=score_high,
         )
-        for seat in range(spec.num_players)
-    ]
-    bot_rows = [
-        _row(
-            bot,
-            [
-                (seat in r.winners, r.scores[seat])
-                for r in results
-                for seat, name in enumerate(r.bots)
-                if name == bot
+
+
+class Tally:
+    """Everything the report needs, folded in match by match (constant memory).
+
+    Fed the same matches in the same order, it gives the same figures to the last bit; the
+    runner feeds them in index order.
+    """
+
+    def __init__(self, spec: SimulationSpec) -> None:
+        self.spec = spec
+        self.games = 0
+        self.seats = [_Column() for _ in range(spec.num_players)]
+        self.bots = {bot: _Column() for bot in dict.fromkeys(spec.bots)}
+        self.lengths: Counter[int] = Counter()
+        self.endings: Counter[str] = Counter()
+        self.no_winner = self.shared_win = self.capped = 0
+
+    def add(self, game: GameSummary) -> None:
+        self.games += 1
+        for seat, (bot, score) in enumerate(zip(game.bots, game.scores, strict=True)):
+            won = seat in game.winners
+            self.seats[seat].add(won, score)
+            self.bots[bot].add(won, score)
+        self.lengths[game.steps] += 1
+        self.endings[game.reason] += 1
+        self.no_winner += not game.winners
+        self.shared_win += len(game.winners) > 1
+        self.capped += game.capped
+
+    def summary(self) -> dict[str, Any]:
+        """Win rates and mean scores per seat and per bot, lengths and endings, JSON-safe."""
+        spec, games = self.spec, self.games
+        lengths = self.lengths
+        steps = sum(length * count for length, count in lengths.items())
+        return {
+            "game": spec.game,
+            "players": spec.num_players,
+            "games": games,
+            "seed": spec.seed,
+            "bots": list(spec.bots),
+            "rotate": spec.rotate,
+            "params": dict(spec.params),
+            "variant": spec.variant,
+            "seats": [
+                dataclasses.asdict(column.row(f"seat {seat}"))
+                for seat, column in enumerate(self.seats)
             ],
-        )
-        for bot in dict.fromkeys(spec.bots)
-    ]
-    steps = [r.steps for r in results]
-    return {
-        "game": spec.game,
-        "players": spec.num_players,
-        "games": len(results),
-        "seed": spec.seed,
-        "bots": list(spec.bots),
-        "rotate": spec.rotate,
-        "params": dict(spec.params),
-        "variant": spec.variant,
-        "seats": [dataclasses.asdict(row) for row in seat_rows],
-        "by_bot": [dataclasses.asdict(row) for row in bot_rows],
-        "no_winner": sum(1 for r in results if not r.winners) / max(1, len(results)),
-        "shared_win": sum(1 for r in results if len(r.winners) > 1) / max(1, len(results)),
-        "length": {
-            "mean": sum(steps) / max(1, len(steps)),
-            "median": median(steps),
-            "min": min(steps, default=0),
-            "max": max(steps, default=0),
-        },
-        "endings": dict(Counter(r.reason for r in results).most_common()),
-        "capped": sum(1 for r in results if r.capped),
-    }
+            "by_bot": [dataclasses.asdict(column.row(bot)) for bot, column in self.bots.items()],
+            "no_winner": self.no_winner / max(1, games),
+            "shared_win": self.shared_win / max(1, games),
+            "length": {
+                "mean": steps / max(1, games),
+                "median": median_of_counts(lengths),
+                "min": min(lengths, default=0),
+                "max": max(lengths, default=0),
+            },
+            "endings": dict(self.endings.most_common()),
+            "capped": self.capped,
+        }
 
 
-def _row(label: str, seats: list[tuple[bool, float]]) -> Row:
-    wins = sum(1 for won, _ in seats if won)
-    low, high = wilson_interval(wins, len(seats))
-    mean, score_low, score_high = mean_interval([score for _, score in seats])
-    return Row(
-        label=label,
-        games=len(seats),
-        wins=wins,
-        win_rate=wins / len(seats) if seats else math.nan,
-        win_low=low,
-        win_high=high,
-        mean_score=mean,
-        score_low=score_low,
-        score_high=score_high,
+def summarise(spec: SimulationSpec, results: Iterable[GameSummary]) -> dict[str, Any]:
+    """The report of matches already in hand (in the order given)."""
+    tally = Tally(spec)
+    for game in results:
+        tally.add(game)
+    return tally.summary()
+
+
+@dataclasses.dataclass
+class RunResult:
+    tally: Tally  # every match finished, in index order
+    error: str | None = None  # a bot's error that stopped the run (the games done are kept)
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    def summary(self) -> dict[str, Any]:
+        return self.tally.summary()
+
+
+def run_simulation(
+    spec: SimulationSpec,
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
+    tally: Tally | None = None,
+) -> RunResult:
+    """Play every match of ``spec`` on ``jobs`` processes and fold them into ``tally``.
+
+    Matches reach the tally and ``on_game`` in index order, each as soon as all before it are
+    in; ``on_progress(n)`` follows every n of them. A bot that misbehaves stops the run: the
+    matches before it are kept (the same ones whatever ``jobs`` is) and its error returned.
+    """
+    validate(spec)
+    jobs = max(1, min(jobs, os.cpu_count() or 1, spec.games))
+    run = RunResult(tally if tally is not None else Tally(spec))
+    results = _results_in_order(spec, jobs)
+    try:
+        for done, error in results:
+            for game in done:
+                run.tally.add(game)
+                if on_game is not None:
+                    on_game(game)
+            if on_progress is not None:
+                on_progress(len(done))
+            if error is not None:
+                run.error = error
+                break
+    finally:
+        results.close()  # stops the processes at once if the caller gave up
+    return run
+
+
+def _results_in_order(spec: SimulationSpec, jobs: int) -> Generator[ChunkResult, None, None]:
+    """Results in index order, made lazily: on processes, a few chunks in flight per process."""
+    chunks = _chunks(spec.games)
+    if jobs == 1:  # each match handed on the moment it ends
+        for chunk in chunks:
+            try:
+                for game in _matches(spec, chunk):
+                    yield [game], None
+            except BotError as error:
+                yield [], str(error)
+                return
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    in_flight: deque[Future[ChunkResult]] = deque(
+        pool.submit(_run, spec, chunk) for chunk in itertools.islice(chunks, jobs * CHUNKS_PER_JOB)
     )
+    try:
+        while in_flight:
+            result = in_flight.popleft().result()  # the oldest: later ones wait in their futures
+            following = next(chunks, None)
+            if following is not None:
+                in_flight.append(pool.submit(_run, spec, following))
+            yield result
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _chunks(games: int) -> Iterator[range]:
+    """Consecutive ranges of match indices, made one at a time (never a list of them).
+
+    Their size depends on the number of games only, not on the number of processes.
+    """
+    size = max(1, min(CHUNK_MOST, math.ceil(games / 32)))
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))

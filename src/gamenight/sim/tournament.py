@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from gamenight.sim.simulate import GameSummary, RunResult, SimulationSpec, run_simulation, summarise
+from gamenight.sim.simulate import GameSummary, RunResult, SimulationSpec, Tally, run_simulation
 
 
 def tournament_spec(
@@ -44,21 +44,32 @@ def tournament_spec(
     )
 
 
-def run_tournament(
-    spec: SimulationSpec, jobs: int = 1, on_progress: Callable[[int], None] | None = None
-) -> RunResult:
-    if not spec.duplicate:
-        raise ValueError("a tournament is played in duplicate format")
-    return run_simulation(spec, jobs, on_progress)
+class TournamentTally(Tally):
+    """The simulation's figures plus deals and OpenSkill ratings, folded match by match.
 
+    Ratings depend on the order of the matches; the runner folds them in index order.
+    """
 
-def ratings(spec: SimulationSpec, games: Sequence[GameSummary]) -> dict[str, dict[str, float]]:
-    """OpenSkill rating of every bot: mu, sigma and the ordinal mu - 3 sigma."""
-    model = PlackettLuce()
-    rating = {bot: model.rating(name=bot) for bot in dict.fromkeys(spec.bots)}
-    for game in games:
-        for i in range(spec.num_players):
-            for j in range(i + 1, spec.num_players):
+    def __init__(self, spec: SimulationSpec) -> None:
+        super().__init__(spec)
+        self.model = PlackettLuce()
+        self.rating = {bot: self.model.rating(name=bot) for bot in dict.fromkeys(spec.bots)}
+        self.deals = 0
+        self._last_deal = -1
+
+    def add(self, game: GameSummary) -> None:
+        super().add(game)
+        deal = game.index // self.spec.num_players
+        if deal != self._last_deal:
+            self.deals += 1
+            self._last_deal = deal
+        self._rate(game)
+
+    def _rate(self, game: GameSummary) -> None:
+        """Every pair of seats held by different bots is a head-to-head result."""
+        rating, model = self.rating, self.model
+        for i in range(self.spec.num_players):
+            for j in range(i + 1, self.spec.num_players):
                 first, second = game.bots[i], game.bots[j]
                 if first == second:
                     continue
@@ -71,42 +82,67 @@ def ratings(spec: SimulationSpec, games: Sequence[GameSummary]) -> dict[str, dic
                     [[rating[first]], [rating[second]]], ranks=ranks
                 )
                 rating[first], rating[second] = new_first, new_second
-    return {
-        bot: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for bot, r in rating.items()
-    }
+
+    def summary(self) -> dict[str, Any]:
+        summary = super().summary()
+        summary["format"] = "duplicate"
+        summary["deals"] = self.deals
+        summary["lineup"] = list(self.spec.lineup)
+        summary["ratings"] = {
+            bot: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+            for bot, r in self.rating.items()
+        }
+        for row in summary["by_bot"]:
+            row["fair_share"] = 1 / self.spec.num_players  # a seat's win rate if all were equal
+        return summary
 
 
-def tournament_summary(spec: SimulationSpec, games: Sequence[GameSummary]) -> dict[str, Any]:
-    summary = summarise(spec, games)
-    summary["format"] = "duplicate"
-    summary["deals"] = len({g.seed for g in games})
-    summary["lineup"] = list(spec.lineup)
-    summary["ratings"] = ratings(spec, games)
-    for row in summary["by_bot"]:
-        row["fair_share"] = 1 / spec.num_players  # a seat's win rate if all bots were equal
-    return summary
+def run_tournament(
+    spec: SimulationSpec,
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
+) -> RunResult:
+    """Play the tournament; ``result.summary()`` is its report (see :func:`run_simulation`)."""
+    if not spec.duplicate:
+        raise ValueError("a tournament is played in duplicate format")
+    return run_simulation(spec, jobs, on_progress, on_game, TournamentTally(spec))
 
 
-def games_csv(games: Sequence[GameSummary]) -> str:
-    """One row per seat of every match: for spreadsheets and notebooks."""
+def tournament_summary(spec: SimulationSpec, games: Iterable[GameSummary]) -> dict[str, Any]:
+    """The report of matches already in hand (in the order given)."""
+    tally = TournamentTally(spec)
+    for game in games:
+        tally.add(game)
+    return tally.summary()
+
+
+CSV_HEADER = ("match", "deal_seed", "seat", "bot", "score", "won", "winners", "steps", "end")
+
+
+def csv_rows(game: GameSummary) -> list[list[Any]]:
+    """One row per seat of a match: for spreadsheets and notebooks."""
+    return [
+        [
+            game.index,
+            game.seed,
+            seat,
+            bot,
+            game.scores[seat],
+            int(seat in game.winners),
+            len(game.winners),
+            game.steps,
+            game.reason,
+        ]
+        for seat, bot in enumerate(game.bots)
+    ]
+
+
+def games_csv(games: Iterable[GameSummary]) -> str:
+    """The CSV of matches in hand: a header, then one row per seat of every match."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["match", "deal_seed", "seat", "bot", "score", "won", "winners", "steps", "end"]
-    )
+    writer.writerow(CSV_HEADER)
     for game in games:
-        for seat, bot in enumerate(game.bots):
-            writer.writerow(
-                [
-                    game.index,
-                    game.seed,
-                    seat,
-                    bot,
-                    game.scores[seat],
-                    int(seat in game.winners),
-                    len(game.winners),
-                    game.steps,
-                    game.reason,
-                ]
-            )
+        writer.writerows(csv_rows(game))
     return out.getvalue()

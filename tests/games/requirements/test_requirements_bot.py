@@ -38,3 +38,19 @@ def test_bad_bot_options_are_refused(option: str) -> None:
 
     with pytest.raises(BotError, match="heuristic"):
         make_agent(f"heuristic:{option}", make_game("requirements"))
+
+
+@pytest.mark.parametrize(
+    ("on_top", "answer"), [("Moxie/Spunk", "prove"), ("Moxie/Cheek", "concede")]
+)
+def test_the_heuristic_answers_a_challenge_true_claim_or_not(on_top: str, answer: str) -> None:
+    """Issue 11 item 2: a challenged claimant is always asked (RULES G2); the heuristic proves
+    a true claim and concedes a false one."""
+    from requirements_positions import GAME, act, build
+
+    from gamenight.core.rng import Rng
+
+    state = build(requirement="Moxie/Spunk", pool_top=[on_top])
+    act(state, "bid pool Moxie", "claim", "challenge")
+    legal = GAME.legal_actions(state, 0)
+    assert str(RequirementsHeuristic().act(GAME.view(state, 0), legal, Rng(0))) == answer

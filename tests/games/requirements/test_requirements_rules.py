@@ -345,12 +345,38 @@ def test_r14_d6_declining_to_prove_a_true_claim_gives_the_challenger_the_win() -
     assert not state.proven
 
 
-def test_r14_g2_a_false_claim_that_is_challenged_concedes_at_once() -> None:
+def test_r14_d6_g2_a_challenged_false_claim_is_still_asked_and_can_only_concede() -> None:
+    """Issue 11 item 2: the claimant answers a challenge even when it cannot prove (G2)."""
     state = build(requirement="Moxie/Spunk", pool_top=["Moxie/Pluck"])
     act(state, "bid pool Moxie", "claim", "challenge")
+    assert state.phase == Phase.PROOF
+    assert GAME.to_act(state) == (0,)
+    assert legal(state) == ["concede"]
+    act(state, "concede")
     # one coin in the claimant's bid: taken at once (G2), then the challenger wins
     assert names(state, state.reserve[1]) == ["Moxie/Pluck"]
     assert tile_names(state.acc_tiles[1][0]) == ["Moxie/Spunk"]
+
+
+def test_r14_d6_g2_a_challenge_does_not_tell_the_challenger_whether_the_claim_is_true() -> None:
+    """Issue 11 item 2 (its reproduction): seat 1 cannot tell a true claim (Moxie/Spunk on top
+    of the Moxie stack) from a false one (Moxie/Cheek), neither before the challenge, nor after
+    it (the claimant is asked in both, G2), nor after a concession (D6)."""
+    true_claim = build(requirement="Moxie/Spunk", pool_top=["Moxie/Spunk"])
+    false_claim = build(requirement="Moxie/Spunk", pool_top=["Moxie/Cheek"])
+    for state in (true_claim, false_claim):
+        act(state, "bid pool Moxie", "claim")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    for state in (true_claim, false_claim):
+        act(state, "challenge")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    assert GAME.to_act(true_claim) == GAME.to_act(false_claim) == (0,)
+    assert legal(true_claim) == ["prove", "concede"]  # G1: the claimant knows its coin
+    assert legal(false_claim) == ["concede"]
+    for state in (true_claim, false_claim):
+        act(state, "concede")
+    assert GAME.view(true_claim, 1) == GAME.view(false_claim, 1)
+    assert not true_claim.proven
 
 
 def test_d6_with_no_coin_to_take_nothing_is_taken() -> None:
@@ -497,3 +523,36 @@ def test_answering_a_claim_out_of_step_names_rule_14() -> None:
     act(state, "bid pool Moxie", "claim")
     with pytest.raises(IllegalActionError, match="rule 14: 'prove' is not possible now"):
         Match_check(state, "prove")
+
+
+# -- Reveals (issue 11 item 4) --------------------------------------------------------------
+
+
+def reveals(state: object, text: str) -> str | None:
+    seat = GAME.to_act(state)[0]  # type: ignore[arg-type]
+    return GAME.reveals(state, seat, GAME.parse_action(text))  # type: ignore[arg-type]
+
+
+def test_reveals_g1_a_bid_coin_the_bidder_has_not_looked_at() -> None:
+    """A Pool coin and a Reserve coin won from the other bid are unseen; a coin the bidder
+    bid before is not (G1, D7)."""
+    state = build(requirement="Moxie/Spunk", reserves=(["Moxie/Guts", "Spunk/Focus"], []))
+    act(state, "pass")  # seat 0 cannot meet with these; seat 1 has nothing to pay with
+    seen_before = state.reserve[0][0]
+    state.seen[0] |= 1 << seen_before
+    assert reveals(state, "bid pool Moxie") == "G1"
+    assert reveals(state, "bid r1") is None
+    assert reveals(state, "bid r2") == "G1"
+    assert reveals(state, "decline") is None
+
+
+def test_reveals_r9_only_when_a_round_ends_and_another_begins() -> None:
+    """R9: the next Requirement is turned up when a round ends; not in the last round (D9)."""
+    for stack_left, expected in ((3, "R9"), (0, None)):
+        state = build(requirement="Moxie/Spunk", pool_top=["Moxie/Cheek"], stack_left=stack_left)
+        act(state, "bid pool Moxie")
+        assert reveals(state, "claim") is None
+        act(state, "claim")
+        assert reveals(state, "challenge") is None  # the claimant answers first (G2)
+        act(state, "accept")
+        assert reveals(state, "spectacle b1") == expected  # nothing more can join: round over

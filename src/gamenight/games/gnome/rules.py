@@ -83,8 +83,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._per_round = {n: p.cards_per_round(n) for n in self.spec.player_counts}
         self._research = {n: p.research_deck(n) for n in self.spec.player_counts}
         self._secrets = {n: p.secret_deck(n) for n in self.spec.player_counts}
-        self._play_lists: dict[int, list[Action]] = {}
-        self._take_lists: dict[int, list[Action]] = {}
+        # cached as tuples: legal_actions hands out a fresh list, so no caller can change them
+        self._play_lists: dict[int, tuple[Action, ...]] = {}
+        self._take_lists: dict[int, tuple[Action, ...]] = {}
         self._teams: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]
         self._teams = {}
         self._fits: set[int] = set()  # player counts already checked (params are frozen)
@@ -185,7 +186,7 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         return state.actors
 
     def legal_actions(self, state: GnomeState, player: int) -> list[Action]:
-        """Every legal action; the lists are shared between calls and must not be changed."""
+        """Every legal action, as a new list the caller may change."""
         phase = state.phase
         if phase == P_COMMIT:
             if state.commit[player]:  # committed, or a last card played at once (G1)
@@ -194,9 +195,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             found = self._play_lists.get(cards)
             if found is None:
                 plays = self.book.plays
-                found = [a for v, a in enumerate(plays) if a is not None and cards >> v & 1]
+                found = tuple(a for v, a in enumerate(plays) if a is not None and cards >> v & 1)
                 self._play_lists[cards] = found
-            return found
+            return list(found)
         if player != state.actor:
             return []
         if phase == P_PICK:
@@ -205,9 +206,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 mask |= 1 << card
             found = self._take_lists.get(mask)
             if found is None:
-                found = [a for k, a in enumerate(self.book.takes) if mask >> k & 1]
+                found = tuple(a for k, a in enumerate(self.book.takes) if mask >> k & 1)
                 self._take_lists[mask] = found
-            return found
+            return list(found)
         if phase == P_PARTNER:
             shares = self.book.shares
             return [shares[seat] for seat in range(state.num_players) if seat != player]
@@ -391,6 +392,23 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         if action.kind == K_PLAY:
             return "play (face down)"  # D3: only the commitment itself is public
         return str(action)
+
+    def reveals(self, state: GnomeState, player: int, action: Action) -> str | None:
+        """The rules of RULES.md "Reveals": R8 (the last commitment turns every Teamwork card
+        over), G4 (a random deal), G9 (a session's next game is dealt), R15 (the end shows the
+        Secret cards), R6 (the next round's Research cards are drawn)."""
+        if action.kind == K_PLAY:
+            return "R8" if state.actors == (player,) else None
+        after = state.clone()
+        self.apply(after, player, action)
+        if after.game_number != state.game_number:
+            return "G9"
+        if after.rng.clone().next_u64() != state.rng.clone().next_u64():
+            return "G4"  # the generator was drawn from: a card was dealt at random
+        if after.phase == P_OVER:
+            others = [card for seat, card in enumerate(state.secret) if seat != player]
+            return "R15" if any(card >= 0 for card in others) else None
+        return "R6" if after.round != state.round else None
 
     def components(self, state: GnomeState) -> list[str]:
         names = self.params.card_names

@@ -43,6 +43,7 @@ K_PASS = kinds.PASS
 K_BID = kinds.BID
 K_WITH = kinds.WITH
 K_SCOUT = kinds.K_SCOUT
+K_SPOTLIGHT = kinds.K_SPOTLIGHT
 K_DONE = kinds.DONE
 K_TO = kinds.TO
 K_BOOST = kinds.BOOST
@@ -740,6 +741,26 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if action.kind == K_BID:
             return f"bid a chip n{action.b + 1}"
         return str(action)
+
+    def reveals(self, state: GtpagState, player: int, action: Action) -> str | None:
+        """The rules of RULES.md "Reveals": D2.1 (Spotlight) and D2.6 (Scout) on a chip the
+        seat does not know, G18 (the safety cap flips every chip), R11 (the last chip flips
+        every chip), G17 (a random draw among the tied)."""
+        kind = action.kind
+        if kind in (K_SPOTLIGHT, K_SCOUT) and action.a >= 0:
+            chip = state.piles[action.a][action.b]
+            known = state.face_up | state.seen[player]
+            if chip // self.per_seat != player and not known >> chip & 1:
+                return "D2.1" if kind == K_SPOTLIGHT else "D2.6"
+        after = state.clone()
+        self.apply(after, player, action)
+        if after.capped and not state.capped:
+            return "G18"
+        if state.phase in (P_BIDDING, P_TRAIT, P_TIE) and (
+            after.phase in (P_BOOSTING, P_OVER) or after.tie_round != state.tie_round
+        ):
+            return "R11"  # the Bidding (or a tie round) is over: every chip is flipped
+        return "G17" if after.drawn and not state.drawn else None
 
     def explain_illegal(self, state: GtpagState, player: int, action: Action) -> str:
         return explain(self, state, player, action)

@@ -163,9 +163,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
         self._bid_done = self.book.simple[K_BID_DONE]
         self._no_bid = self.book.simple[K_NO_BID]
-        self._only_pass = [self._pass]
-        self._only_done = [self._done]
-        self._only_no_bid = [self._no_bid]
         options = {
             P_GODZILLA: self._godzilla_options,
             P_PURCHASE: self._purchase_options,
@@ -301,7 +298,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
         pinks = self.pink_godzillas
         if pinks.isdisjoint(state.hands[player]):
-            return self._only_pass
+            return [self._pass]
         by = self.book.by_card[K_GODZILLA]
         kind_of = self.kind_of
         wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
@@ -354,7 +351,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         locked = state.locked
         usable = [c for c in state.hands[player] if c in ctcs and not locked >> c & 1]
         if not usable:
-            return self._only_pass
+            return [self._pass]
         by = self.book.by_card[K_USE]
         return [self._pass] + [by[k] for k in self._kinds(usable)]
 
@@ -489,7 +486,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._discard_lowest_row(state)
 
     def _on_trade(self, state: PgdkState, player: int, action: Action) -> None:
-        state.take = self._pick(state, state.row, action.card, ())
+        state.take = self._first(state.row, action.card)
         state.offer = []
         state.phase = P_OFFER
 
@@ -502,7 +499,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._finish_trade(state, player)
 
     def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
-        state.auction.append(self._pick(state, state.row, action.card, state.auction))
+        state.auction.append(self._first(state.row, action.card, state.auction))
         state.phase = P_AUCTION
 
     def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
@@ -529,7 +526,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             self._end_turn(state)
 
     def _on_retrieve(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, state.discard, action.card, ())
+        card = self._first(state.discard, action.card)
         state.discard.remove(card)
         self._to_hand(state, player, card)
         self._finish_power(state)
@@ -541,7 +538,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._steal(state, player, action.card)
 
     def _on_hunt(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, state.row, action.card, ())
+        card = self._first(state.row, action.card)
         state.row.remove(card)
         self._to_hand(state, player, card)
         self._finish_power(state)
@@ -570,6 +567,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             ):
                 best = card
         return best
+
+    def _first(self, cards: list[int], kind: int, taken: list[int] | tuple[()] = ()) -> int:
+        """The first card of ``kind`` among ``cards`` (not in ``taken``), for places every seat
+        concerned sees in order (the Row, the discard pile, a Market Research look): G22.
+
+        Which copy is taken decides where the others stay; choosing by what a seat may not
+        see (``known`` bits left over from a card's time in a hand) would tell it a secret.
+        """
+        kind_of = self.kind_of
+        for card in cards:
+            if kind_of[card] == kind and card not in taken:
+                return card
+        return -1
 
     def _to_hand(self, state: PgdkState, seat: int, card: int) -> None:
         """A card from a face-up place into a hand: every seat saw it go there (G6)."""
@@ -670,7 +680,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         value = self.value
         pinks = [c for c in hand if c in self.pink_godzillas]
         given = min(pinks, key=lambda c: (value[c], -state.known[c].bit_count()))
-        wanted = self._pick(state, [c for c in state.row if c not in self.pink_godzillas], kind, ())
+        wanted = self._first([c for c in state.row if c not in self.pink_godzillas], kind)
         hand.remove(given)
         state.row[state.row.index(wanted)] = given
         self._to_hand(state, player, wanted)
@@ -975,7 +985,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _keep(self, state: PgdkState, player: int, kind: int) -> None:
         """C3, G5: keep one; the others go to the bottom; only the researcher knows them."""
-        kept = self._pick(state, state.peek, kind, ())
+        kept = self._first(state.peek, kind)
         others = [c for c in state.peek if c != kept]
         deck = state.deck
         del deck[len(deck) - len(state.peek) :]
@@ -1233,6 +1243,39 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if kind == K_KEEP:
             return f"seat {player} keeps one of the cards looked at"
         return str(action)
+
+    def reveals(self, state: PgdkState, player: int, action: Action) -> str | None:
+        """The rules of RULES.md "Reveals": R27 (the Evil Guardian's look), C3 (Market
+        Research's look, Publisher Advance's draw), D4 (the last sealed bid turns every bid
+        over), R5 (a new turn refills the Row and its player draws), R33 (Clone The Clone
+        draws), R15 (cards drawn in the Going Gold Phase: payment and what comes with it)."""
+        kind = action.kind
+        if kind == K_ROB:
+            return "R27"
+        if kind == K_USE and state.phase != P_CLONE:
+            power = self.k_power[action.card]
+            if power == cardlib.EVIL_GUARDIAN:
+                return "R27"
+            if power in (cardlib.MARKET_RESEARCH, cardlib.PUBLISHER_ADVANCE):
+                return "C3"
+        after = state.clone()
+        self.apply(after, player, action)
+        if after.last_auction is not state.last_auction:
+            return "D4"
+        if after.turn != state.turn:
+            return "R5"
+        if self._drew(state, after, player, action):
+            return "R33" if kind == K_USE else "R15"
+        return None
+
+    def _drew(self, before: PgdkState, after: PgdkState, player: int, action: Action) -> bool:
+        """Whether ``player`` drew a card it had not seen (from the deck, or from discards
+        shuffled into it); a card it chose from the discard pile or looked at is no draw."""
+        unseen = set(before.deck).difference(before.peek)
+        unseen.update(before.discard)
+        if action.kind == K_RETRIEVE:
+            unseen.discard(self._first(before.discard, action.card))
+        return any(card in unseen for card in after.hands[player])
 
     def components(self, state: PgdkState) -> list[str]:
         labels, kind_of = self.labels, self.kind_of

@@ -8,7 +8,8 @@ Its ideas, in the order of the rules:
 - claim when the coin is truly an exact match, bluff now and then when its bid is the larger;
 - challenge unless the claim is very likely true: a challenge of a true claim costs one bid
   coin, letting a false claim stand costs the tile;
-- always prove a true claim; put the whole largest matching group on as Spectacle.
+- always prove a true claim (a false one can only be conceded); put the whole largest
+  matching group on as Spectacle.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ class RequirementsHeuristic:
             return self._answer_claim(view, legal_actions, me)
         if Kind.PROVE in kinds:
             return _first(legal_actions, Kind.PROVE)
+        if Kind.CONCEDE in kinds:  # G2: a false claim is asked too, and can only concede
+            return _first(legal_actions, Kind.CONCEDE)
         if Kind.TAKE in kinds:
             return self._take(view, legal_actions, me)
         if Kind.SPECTACLE in kinds:
@@ -237,7 +240,7 @@ class RequirementsPlayout(PlayoutPolicy):
                 return legal[0]  # challenge
             return legal[1]
         if phase == phases.PROOF:
-            return legal[0]
+            return legal[0]  # prove if it can; a false claim is offered only concede (G2)
         if phase == phases.RECEPTIVE:
             return self._meet_or_pass(state, seat, legal)
         if phase == phases.SPECTACLE:

@@ -145,7 +145,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if phase == P_PLACING:
             at = self.book.positional[K_PLACE]
             return [at[j] for j in self.candidates(state, player)]
-        if phase == P_PROOF:
+        if phase == P_PROOF:  # G1: the claimant looked at the coin, so this is its own view
             coin = state.bid[player][-1]
             return [self._prove, self._concede] if coin == state.requirement else [self._concede]
         if phase == P_TAKING:
@@ -267,10 +267,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.winner = state.claimant
             self._win(state)
         elif kind == K_CHALLENGE:
+            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
+            # one at once would tell the challenger what the coin's hidden side is not
             state.actor = state.claimant
             state.phase = P_PROOF
-            if state.bid[state.claimant][-1] != state.requirement:
-                self._resolve_challenge(state, proven=False)  # G2: nothing to prove with
         elif kind == K_PROVE:
             self._resolve_challenge(state, proven=True)
         elif kind == K_CONCEDE:
@@ -484,6 +484,21 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def hidden(self, state: RequirementsState, player: int) -> Hashable:
         return views.hidden(self, state, player)
+
+    def reveals(self, state: RequirementsState, player: int, action: Action) -> str | None:
+        """The rules of RULES.md "Reveals": G1 (a bid coin not yet looked at), R9 (a round
+        ends and the next Requirement is turned up)."""
+        kind = action.kind
+        coin = -1
+        if kind == K_BID_POOL:
+            coin = state.pool[action.index][-1]
+        elif kind == K_BID_RESERVE:
+            coin = state.reserve[player][action.index]
+        if coin >= 0 and not (state.seen[player] | state.proven) >> coin & 1:
+            return "G1"
+        after = state.clone()
+        self.apply(after, player, action)
+        return "R9" if after.round != state.round else None
 
     def explain_illegal(self, state: RequirementsState, player: int, action: Action) -> str:
         return explain(self, state, player, action)
