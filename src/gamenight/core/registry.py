@@ -51,6 +51,8 @@ class GameEntry:
     render: Renderer
     bots: Mapping[str, BotFactory] = dataclasses.field(default_factory=dict)
     playout: Callable[[AnyGame], PlayoutPolicy] | None = None
+    guide: str = ""
+    """A short rules summary and a key to the game's notation, shown by '?' at a table."""
 
     @property
     def name(self) -> str:
