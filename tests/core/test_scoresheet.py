@@ -22,6 +22,7 @@ def test_a_sheet_lists_each_seats_items_and_total_as_json() -> None:
     ]
     assert [seat["total"] for seat in sheet["seats"]] == [6, 0]
     assert sheet["details"] == [{"title": "Tally", "lines": ["a", "b"]}]
+    assert sheet["items_sum_to_total"] is True
 
 
 def test_items_and_totals_must_cover_the_same_seats() -> None:

@@ -36,10 +36,14 @@ def score_sheet(
     totals: Sequence[float],
     details: Sequence[ScoreDetail] = (),
     notes: Sequence[str] = (),
+    *,
+    items_sum_to_total: bool = True,
 ) -> dict[str, Any]:
     """The JSON-safe sheet: one entry per seat (its items and total), details and notes.
 
-    ``totals`` are the outcome's scores; for a game whose score is a sum, pass the sums.
+    ``totals`` are the outcome's scores. ``items_sum_to_total`` says that each seat's items
+    add up to its total (the conformance suite checks it); a game whose score is not a sum
+    passes False and explains the total in its items and details.
     """
     if len(items) != len(totals):
         raise ValueError(f"{len(items)} seats of items but {len(totals)} totals")
@@ -54,4 +58,5 @@ def score_sheet(
         ],
         "details": [{"title": d.title, "lines": list(d.lines)} for d in details],
         "notes": list(notes),
+        "items_sum_to_total": items_sum_to_total,
     }
