@@ -26,10 +26,34 @@ from gamenight.core.game import AnyGame
 from gamenight.core.journal import Journal
 from gamenight.core.registry import entries, make_game
 
+# Games whose narration and score sheet are still being written (issue 12): their cases are
+# expected to fail until then, and must fail (strict), so each is struck off when it lands.
+NOT_YET_NARRATED = {
+    "gnome",
+    "gtpag",
+    "pgdk",
+    "requirements",
+}
+
+
+def _case(name: str, players: int) -> Any:
+    if name in NOT_YET_NARRATED:
+        return pytest.param(
+            name, players, marks=pytest.mark.xfail(strict=True, reason="issue 12: not narrated yet")
+        )
+    return (name, players)
+
+
 CASES = [
-    (entry.name, players) for entry in entries() for players in entry.game_class.spec.player_counts
+    _case(entry.name, players)
+    for entry in entries()
+    for players in entry.game_class.spec.player_counts
 ]
-CASE_IDS = [f"{name}-{players}p" for name, players in CASES]
+CASE_IDS = [
+    f"{entry.name}-{players}p"
+    for entry in entries()
+    for players in entry.game_class.spec.player_counts
+]
 SEEDS = range(3)
 
 
@@ -67,6 +91,7 @@ def test_every_action_is_narrated_to_every_seat(name: str, players: int, seed: i
 def test_a_replayed_record_tells_the_same_story(name: str, players: int) -> None:
     match, _ = random_match(name, players, seed=5)
     replayed = Match.from_record(match.record)
+    assert replayed.log(None), "the replayed match tells a story"
     for reader in [*range(players), None]:
         assert replayed.log(reader) == match.log(reader)
 
@@ -101,13 +126,13 @@ def test_the_log_tells_a_seat_nothing_its_view_does_not(
             seen, told = _step_entries(game, state, actor, text, reader)
             twin_seen, twin_told = _step_entries(game, twin, actor, text, reader)
             if seen == twin_seen:
-                compared += 1
+                compared += bool(told)
                 assert told == twin_told, (
                     f"seat {reader} reads of seat {actor}'s {text!r} something its view "
                     f"does not show: {told} vs {twin_told}"
                 )
         game.apply(state, actor, action)
-    assert compared > 0
+    assert compared > 0, "no narrated step was compared"
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
