@@ -14,7 +14,10 @@ This is the multiple-observer variant (MO-ISMCTS) of Cowling, Powley and Whiteho
    the game's heuristic bot), and credits every seat's tree with that seat's share of the win.
 
 The bot answers with the most visited of its legal actions at the root. With a fixed
-iteration budget and seed it is exactly reproducible.
+iteration budget and seed it is exactly reproducible, and a decision depends only on the view,
+the legal actions and the generator it is given: the trees live for one decision, and a
+rollout policy or guide that keeps scratch between calls is told when a decision starts
+(:class:`DecisionScoped`), so a long-lived bot decides as a fresh one would.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from gamenight.bots.base import RandomAgent, check_options
 from gamenight.core import registry
@@ -37,6 +40,20 @@ DEFAULT_EXPLORATION = 0.7
 SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
 DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias)
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
+
+
+@runtime_checkable
+class DecisionScoped(Protocol):
+    """A rollout policy or guide that keeps scratch from call to call within a decision.
+
+    ``new_decision`` is called before each decision and must forget whatever the calls of
+    earlier decisions left behind, so that the bot's choice does not depend on what it
+    searched before, on how many matches it played, or on how they were split between
+    processes. What such a helper keeps across decisions must be a pure look-up: keyed on
+    everything its value depends on.
+    """
+
+    def new_decision(self) -> None: ...
 
 
 class Node:
@@ -177,6 +194,9 @@ class ISMCTSAgent:
         me = view.get("viewer")
         if not isinstance(me, int):
             raise BotError("bot 'ismcts' needs a seat's view (it got a spectator's)")
+        for helper in (self.rollout, self.guide):
+            if isinstance(helper, DecisionScoped):
+                helper.new_decision()
         hint = None
         if self.guide is not None:
             hint = str(self.guide.act(view, legal_actions, rng.spawn()))

@@ -176,7 +176,7 @@ def test_g12_unsupported_player_counts_are_refused(players: int) -> None:
         ({"session_games": 4}, "session_games must be 1, 2 or 3"),
         ({"set_bonus": -1}, "set_bonus cannot be negative"),
         ({"score_exponent": 9}, "score_exponent must be between 0 and 4"),
-        ({"cards_per_round_4p": 0}, "cards_per_round_4p must be at least 1"),
+        ({"cards_per_round_4p": 0}, "cards_per_round_4p must be between 1 and 300"),
         ({"colours": ["Red", "Red"]}, "card names must differ"),
         ({"white": "Red"}, "card names must differ"),
         ({"max_actions": 0}, "max_actions must be at least 1"),

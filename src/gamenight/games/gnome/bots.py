@@ -501,6 +501,13 @@ class GnomePlayout(PlayoutPolicy):
     out for (the same object, unchanged since), and the round's worth by the offer and the
     gains, so most moves cost a look-up. After ``depth`` actions, :meth:`evaluate` plays the
     rest of the match cheaply and reports its outcome.
+
+    What is kept between calls is of two sorts, so that a decision never depends on the
+    decisions searched before it (issue 11 item 15): look-up tables keyed on everything their
+    values depend on (``_rows``, ``_ranks``, ``_worths``, ``_models``), which may live as long
+    as the policy, and the scratch of one decision (the state last seen, the round's plan,
+    the public situations met so far), which :meth:`new_decision` forgets. The search calls it
+    before every decision.
     """
 
     def __init__(
@@ -529,18 +536,25 @@ class GnomePlayout(PlayoutPolicy):
         self._needs_white = self.params.set_needs_white
         self._ranks: dict[tuple[int, int], Ranks] = {}
         self._worths: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        # the heuristic's own Teamwork plans, by public situation and seat (see _modelled)
+        self._models: dict[tuple[Any, ...], int | dict[int, float]] = {}
+        self.new_decision()
+
+    def new_decision(self) -> None:
+        """Forget the scratch of the decision before: what follows depends on the calls of
+        this decision alone, as for a policy made afresh (the look-up tables stay: each
+        value in them is what working it out again would give)."""
         # the last state seen, what its collections and round were, and what was worked out
         self._state: Any = None
         self._gains_key: tuple[int, ...] = ()
         self._gains_found: tuple[tuple[int, ...], ...] = ()
         self._plan_key: tuple[int, ...] = ()
         self._plan: list[int] = []
-        # the heuristic's own Teamwork plans, for the first round a state is played in
+        # the first round each state is played in, and its public situation
         self._model_state: Any = None
         self._model_round: tuple[int, int] = (-1, -1)
         self._model_key: tuple[Any, ...] = ()
-        self._models: dict[tuple[Any, ...], int | dict[int, float]] = {}
-        self._unseen: set[tuple[Any, ...]] = set()  # public situations met once
+        self._met: set[tuple[Any, ...]] = set()  # public situations met in this decision
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         if len(legal) == 1:
@@ -717,8 +731,9 @@ class GnomePlayout(PlayoutPolicy):
         shows the same public information, so the heuristic's plan (a function of public
         information, for teams; with 3 players, its worths before the random spread) is
         worked out once per seat and kept. Later rounds differ from playout to playout and
-        use the cheap plan: the heuristic's plan is worked out only for a public situation met
-        a second time.
+        use the cheap plan: the heuristic's plan is used only for a public situation met
+        a second time in this decision. Whether a situation was met depends on this decision
+        alone; the plans kept from earlier decisions only spare working one out again.
         """
         round_key = (state.game_number, state.round)
         if state is not self._model_state:
@@ -735,14 +750,14 @@ class GnomePlayout(PlayoutPolicy):
             return 0
         players = state.num_players
         key = (*self._model_key, seat, state.secret[seat] if players == 3 else -1)
+        met = self._met
+        if key not in met:
+            if len(met) > 100_000:
+                met.clear()
+            met.add(key)
+            return 0
         found = self._models.get(key)
         if found is None:
-            if key not in self._unseen:
-                if len(self._unseen) > 100_000:
-                    self._unseen.clear()
-                self._unseen.add(key)
-                return 0
-            self._unseen.discard(key)
             view = self.game.view(state, seat)
             if players == 3:
                 found = self.heuristic.worths_3p(view, legal)

@@ -17,6 +17,10 @@ COLOURS = ("Red", "Yellow", "Green", "Blue", "Purple")
 
 CardList = tuple[tuple[str, int], ...]
 
+MAX_CARDS = 300
+"""The most cards any one component list (and cards_per_round) may name: far beyond the 32 of
+the full game, yet small enough for setup, views and bots to stay quick (issue 11 item 11)."""
+
 
 @dataclasses.dataclass(frozen=True)
 class GnomeParams(Params):
@@ -102,6 +106,9 @@ class GnomeParams(Params):
                     raise InvalidParamsError(f"{field}: unknown card {name!r} (cards: {known})")
                 if count < 0:
                     raise InvalidParamsError(f"{field}: {name} has a negative count")
+            total = sum(count for _, count in cards)
+            if total > MAX_CARDS:
+                raise InvalidParamsError(f"{field}: at most {MAX_CARDS} cards in all, not {total}")
         values = self.teamwork
         if not values or len(set(values)) != len(values) or not all(1 <= v <= 60 for v in values):
             raise InvalidParamsError("teamwork: distinct numbers from 1 to 60 are needed")
@@ -110,8 +117,10 @@ class GnomeParams(Params):
                 f"rounds must be between 1 and {len(values)} (the Teamwork cards of a player)"
             )
         for players in (3, 4, 6):
-            if self.cards_per_round(players) < 1:
-                raise InvalidParamsError(f"cards_per_round_{players}p must be at least 1")
+            if not 1 <= self.cards_per_round(players) <= MAX_CARDS:
+                raise InvalidParamsError(
+                    f"cards_per_round_{players}p must be between 1 and {MAX_CARDS}"
+                )
         _check_teams("teams_4p", self.teams_4p, 4)
         _check_teams("teams_6p", self.teams_6p, 6)
         if any(score < 0 for score in self.score_table):
