@@ -163,7 +163,7 @@ def test_issue11_item8_replay_shows_a_record_with_markup_everywhere(tmp_path: Pa
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"game": "[/x]"}, "unknown game '[/x]'"),
+        ({"game": "[/x]"}, "registered name (lower-case letters, digits, '-' or '_'), not '[/x]'"),
         ({"params": {"[/x]": 1}}, "unknown parameter '[/x]'"),
         ({"actions": [[0, "[/x]"]]}, "'[/x]'"),
         ({"version": "[/x]"}, "rules version [/x]"),

@@ -276,16 +276,6 @@ def test_actions_round_trip_through_their_notation(name: str, players: int) -> N
 
 # -- issue 11 item 4: forced moves and legal actions tell no secret -------------------------
 
-WAITING_ON_OTHER_ITEMS = {
-    ("pgdk", "offer"): (
-        "issue 11 item 16: Pink Godzilla's determinize() puts a trade offer on the wrong copies "
-        "of the active seat's hand cards (or cannot cover the offer at all)"
-    ),
-}
-"""Known defects, owned by another item, by (game, phase of the view): the check records
-them instead of failing, and the test is an expected failure while any is seen."""
-
-
 def reveal_rules(game: AnyGame) -> str:
     """The "Reveals" section of the game's RULES.md (the rules ``Game.reveals`` may name)."""
     rules = Path(inspect.getfile(type(game))).with_name("RULES.md").read_text(encoding="utf-8")
@@ -333,41 +323,22 @@ def check_alike_to_seat(game: AnyGame, state: Any, twin: Any, seat: int, listed:
     return compared
 
 
-def check_no_forced_secrets(game: AnyGame, players: int, seed: int) -> set[str]:
-    """Every seat at every step of a random match, against a determinization of its view.
-
-    Returns the known defects of other items met (``WAITING_ON_OTHER_ITEMS``).
-    """
+def expect_no_forced_secrets(game: AnyGame, players: int, seeds: range) -> None:
+    """Every seat at every step of random matches, against a determinization of its view."""
     listed = reveal_rules(game)
-    rng = Rng(derive_seed(seed, 5))
     differing = compared = 0
-    waiting: set[str] = set()
-    for state, actor, _ in random_trace(game, players, seed):
-        if actor < 0:
-            continue
-        for seat in range(players):
-            seen = game.view(state, seat)
-            known_defect = WAITING_ON_OTHER_ITEMS.get((game.spec.name, seen.get("phase")))
-            try:
-                twin = game.determinize(seen, seat, rng)
+    for seed in seeds:
+        rng = Rng(derive_seed(seed, 5))
+        for state, actor, _ in random_trace(game, players, seed):
+            if actor < 0:
+                continue
+            for seat in range(players):
+                twin = game.determinize(game.view(state, seat), seat, rng)
                 if game.hidden(twin, seat) != game.hidden(state, seat):
                     differing += 1
                 compared += check_alike_to_seat(game, state, twin, seat, listed)
-            except (AssertionError, ValueError):
-                if known_defect is None:
-                    raise
-                waiting.add(known_defect)
     assert differing > 0, "determinize never varied what the seats cannot see"
     assert compared > 0, "reveals() named a rule for every action: nothing was compared"
-    return waiting
-
-
-def expect_no_forced_secrets(game: AnyGame, players: int, seeds: range) -> None:
-    waiting: set[str] = set()
-    for seed in seeds:
-        waiting |= check_no_forced_secrets(game, players, seed)
-    if waiting:
-        pytest.xfail("; ".join(sorted(waiting)))
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)

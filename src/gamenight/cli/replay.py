@@ -7,7 +7,7 @@ step. Only a jump backwards replays from the start.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -19,18 +19,20 @@ from gamenight.core import registry
 from gamenight.core.engine import Match
 from gamenight.core.errors import GamenightError, RecordError
 from gamenight.core.log import MatchRecord, read_records
+from gamenight.core.params import file_fields, parse_assignment
 
 
 class Stepper:
     """A recorded match at one of its steps; step 0 is the setup."""
 
-    def __init__(self, record: MatchRecord) -> None:
+    def __init__(self, record: MatchRecord, trusted_files: Sequence[str] = ()) -> None:
         self.record = record
+        self.trusted_files = tuple(trusted_files)
         self.actions = record.actions
         self._restart()
 
     def _restart(self) -> None:
-        self.match = Match.from_record(self.record, steps=0)
+        self.match = Match.from_record(self.record, steps=0, trusted_files=self.trusted_files)
         self.step = 0
         self.last_public: str | None = None  # what other seats learned of the last action
 
@@ -62,12 +64,20 @@ def replay(
         bool, typer.Option("--all", help="Print every step without waiting.")
     ] = False,
     final: Annotated[bool, typer.Option("--final", help="Print only the final position.")] = False,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="Let the record read a file it names: NAME=PATH, e.g. card_list=my.csv.",
+        ),
+    ] = None,
 ) -> None:
     """Replay a recorded match step by step (Enter: next step, a number: jump, q: quit)."""
     records = list(read_records(file))
     if not 1 <= index <= len(records):
         raise RecordError(f"{file} holds {len(records)} record(s); there is no record {index}")
-    checked = Match.from_record(records[index - 1])  # checks the whole record first
+    trusted = _trusted_files(records[index - 1], param or [])
+    checked = Match.from_record(records[index - 1], trusted_files=trusted)  # checks it all first
     game = checked.game
     render = registry.entry(game.spec.name).render
     if seat is not None and not 0 <= seat < checked.num_players:
@@ -77,7 +87,7 @@ def replay(
         f"[bold]{game.spec.title}[/], {checked.num_players} players, seed {checked.seed}, "
         f"{len(steps)} actions"
     )
-    stepper = Stepper(checked.record)
+    stepper = Stepper(checked.record, trusted)
 
     def show() -> None:
         step = stepper.step
@@ -128,3 +138,20 @@ def _step_interactively(stepper: Stepper, show: Callable[[], None]) -> None:
             stepper.forward()
         else:
             console.print("Enter, a step number (digits 0-9), or q")
+
+
+def _trusted_files(record: MatchRecord, assignments: list[str]) -> list[str]:
+    """The files the user lets the record read: ``--param NAME=PATH`` of file parameters only."""
+    if not assignments:
+        return []
+    names = file_fields(type(registry.entry(record.game).game_class.default_params()))
+    trusted = []
+    for text in assignments:
+        name, _ = parse_assignment(text)
+        if name not in names:
+            known = ", ".join(names) or "none for this game"
+            raise GamenightError(
+                f"replay --param only names files a record may read ({known}), not {name!r}"
+            )
+        trusted.append(text.partition("=")[2])
+    return trusted

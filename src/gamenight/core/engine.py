@@ -8,7 +8,7 @@ state untouched on every error.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 from gamenight.core import registry
@@ -23,6 +23,7 @@ from gamenight.core.errors import (
 from gamenight.core.game import AnyGame, Outcome, View
 from gamenight.core.journal import Journal
 from gamenight.core.log import MatchRecord
+from gamenight.core.params import untrusted_files
 
 
 class Match:
@@ -172,11 +173,19 @@ class Match:
 
     # -- records ----------------------------------------------------------------------------
     @classmethod
-    def from_record(cls, record: MatchRecord, *, steps: int | None = None) -> Match:
+    def from_record(
+        cls,
+        record: MatchRecord,
+        *,
+        steps: int | None = None,
+        trusted_files: Collection[str] = (),
+    ) -> Match:
         """Rebuild a match by replaying ``record`` (its first ``steps`` actions, if given).
 
         Any mismatch (unknown game, other rules version, bad params, an action that is not
-        legal when replayed, a different outcome) is a :class:`RecordError` naming it.
+        legal when replayed, a different outcome) is a :class:`RecordError` naming it. A
+        parameter that names a file (a card list) is refused unless that file is among
+        ``trusted_files``, the files the user named: a record alone never opens a file.
         """
         record = MatchRecord.from_dict(record.to_dict())  # a record built in code is checked too
         try:
@@ -193,6 +202,13 @@ class Match:
             raise RecordError(
                 f"record is for {record.game} rules version {record.version}; "
                 f"this gamenight has version {game_class.spec.version}"
+            )
+        untrusted = untrusted_files(type(game_class.default_params()), record.params, trusted_files)
+        if untrusted:  # checked before the params are built: building them reads the file
+            name, path = untrusted[0]
+            raise RecordError(
+                f"record's parameter {name!r} names the file {path!r}; a record opens only "
+                f"files the user names too (replay --param {name}=PATH)"
             )
         try:
             game = game_class(game_class.params_from(record.params))

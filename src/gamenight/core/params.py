@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import stat
 import sys
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Self, TypeVar
 
 from gamenight.core.errors import InvalidParamsError, brief
@@ -152,3 +154,88 @@ def _in_bounds(value: Number, name: str) -> Number:
             f"parameter {name!r} must be a finite number no larger than {NUMBER_LIMIT:,}"
         )
     return value
+
+
+# -- parameters that name a file -----------------------------------------------------------------
+# A record or a network peer chooses parameter values, so a value that is a path must never make
+# gamenight read whatever it names: only regular files, of a bounded size, read as text, and
+# from a record only the files the user named (see ``untrusted_files``).
+
+FILE_VALUED = "gamenight.file_valued"
+"""Field metadata key: the value is a file path, except for the built-in names it maps to."""
+
+MAX_PARAM_FILE_BYTES = 1 << 20
+"""The largest file a parameter may name (the built-in card list of Pink Godzilla is 7 KiB)."""
+
+
+def file_field(default: str, *, builtin: tuple[str, ...] = ()) -> str:
+    """A ``str`` field naming a file; ``default`` and ``builtin`` are names, not paths."""
+    names = (default, *builtin)
+    value: str = dataclasses.field(default=default, metadata={FILE_VALUED: names})
+    return value
+
+
+def file_fields(params_type: type[Params]) -> dict[str, tuple[str, ...]]:
+    """The file-valued fields of ``params_type``: name -> its built-in (non-path) values."""
+    return {
+        f.name: tuple(f.metadata[FILE_VALUED])
+        for f in dataclasses.fields(params_type)
+        if FILE_VALUED in f.metadata
+    }
+
+
+def same_path(text: str) -> str:
+    """The form two spellings of one path share (``~``, ``..`` and links resolved)."""
+    return os.path.realpath(os.path.expanduser(text))
+
+
+def untrusted_files(
+    params_type: type[Params], raw: Mapping[str, JsonValue], trusted: Collection[str]
+) -> list[tuple[str, str]]:
+    """(name, path) of every file that ``raw`` values would open and ``trusted`` does not name.
+
+    Checked on the raw values, before any Params is built, so nothing is opened.
+    """
+    allowed = {same_path(path) for path in trusted}
+    found = []
+    for name, builtin in file_fields(params_type).items():
+        value = raw.get(name)
+        if isinstance(value, str) and value not in builtin and same_path(value) not in allowed:
+            found.append((name, value))
+    return found
+
+
+def read_param_file(name: str, path: str, *, limit: int = MAX_PARAM_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path`` that parameter ``name`` names.
+
+    Devices, pipes, directories and files over ``limit`` bytes are refused before they are
+    read (a FIFO or /dev/stdin would block, /dev/zero never ends); so are text that is not
+    UTF-8 and NUL bytes. Every refusal is a one-line :class:`InvalidParamsError`.
+    """
+    where = f"{name}: {path!r}"
+    try:
+        _check_regular(where, os.stat(path), limit)
+        # O_NONBLOCK: should the path become a FIFO after the check, opening it cannot block
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        descriptor = os.open(path, flags)
+        with os.fdopen(descriptor, "rb") as handle:
+            _check_regular(where, os.fstat(handle.fileno()), limit)
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise InvalidParamsError(f"{where}: cannot read it: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise InvalidParamsError(f"{where} is larger than {limit} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidParamsError(f"{where} is not UTF-8 text (byte {error.start})") from None
+    if "\x00" in text:
+        raise InvalidParamsError(f"{where} holds NUL bytes; it is not a text file")
+    return text
+
+
+def _check_regular(where: str, info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidParamsError(f"{where} is not a regular file")
+    if info.st_size > limit:
+        raise InvalidParamsError(f"{where} is larger than {limit} bytes")

@@ -19,8 +19,15 @@ import re
 from pathlib import Path
 
 from gamenight.core.errors import InvalidParamsError
+from gamenight.core.params import read_param_file
 
 DEFAULT_CARD_LIST = Path(__file__).with_name("cards.csv")
+BUILTIN_NAMES = ("default", "")
+"""Values of ``card_list`` that name the built-in list rather than a file."""
+MAX_CARDS = 1000
+"""C5: the most cards a card list may hold (a table, and the engine's per-card tables)."""
+MAX_CARD_VALUE = 999
+"""C5: the highest value a card may have."""
 
 # Card types (C2). Plain ints for the hot path.
 TITLE, CHARACTER, GEAR, UPGRADE, WILD, GUARDIAN, EGG, ABILITY, POWERUP = range(9)
@@ -99,6 +106,7 @@ _POWERS_BY_TYPE: dict[int, tuple[frozenset[int], bool]] = {
 ORIGINS = ("sourced", "rulebook", "house")
 COLUMNS = ("count", "type", "name", "colours", "value", "power", "origin", "text")
 _TOTAL = re.compile(r"^#\s*cards\s*:\s*(\S+)\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²' and '١'
 _RESERVED = re.compile(r"( new$| on \d+$| from seat |^(lowest|done|go|new)$)")
 
 
@@ -200,24 +208,28 @@ class CardList:
         return self.by_label[_key(label)]
 
 
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut short: a line of a card list may be very long."""
+    return repr(text if len(text) <= 30 else text[:27] + "...")
+
+
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
 def resolve(card_list: str) -> Path:
-    return DEFAULT_CARD_LIST if card_list in ("", "default") else Path(card_list).expanduser()
+    return DEFAULT_CARD_LIST if card_list in BUILTIN_NAMES else Path(card_list).expanduser()
 
 
 def load_card_list(card_list: str, genres: tuple[str, ...]) -> CardList:
-    """The card list named by ``card_list`` ("default" or a path), checked against ``genres``."""
-    path = resolve(card_list)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidParamsError(
-            f"card_list: cannot read {str(path)!r}: {error.strerror}"
-        ) from None
-    return _parse(text, str(path) if card_list not in ("", "default") else "default", genres)
+    """The card list named by ``card_list`` ("default" or a path), checked against ``genres``.
+
+    A path must name a regular UTF-8 file of at most 1 MiB (``read_param_file``).
+    """
+    if card_list in BUILTIN_NAMES:
+        return _parse(DEFAULT_CARD_LIST.read_text(encoding="utf-8"), "default", genres)
+    path = str(resolve(card_list))
+    return _parse(read_param_file("card_list", path), path, genres)
 
 
 @functools.lru_cache(maxsize=32)
@@ -242,13 +254,16 @@ def _parse(text: str, source: str, genre_specs: tuple[str, ...]) -> CardList:
             if found:
                 if claimed is not None:
                     raise InvalidParamsError(f"{where} line {number}: a second 'cards:' total")
-                if not found.group(1).isdigit():
+                if not _NUMBER.fullmatch(found.group(1)):
                     raise InvalidParamsError(
-                        f"{where} line {number}: the total {found.group(1)!r} is not a number"
+                        f"{where} line {number}: the total {_shown(found.group(1))} is not a number"
                     )
                 claimed = int(found.group(1))
             continue
-        fields = next(csv.reader(io.StringIO(line)))
+        try:
+            fields = next(csv.reader(io.StringIO(line)))
+        except csv.Error as error:
+            raise InvalidParamsError(f"{where} line {number}: not CSV ({error})") from None
         if not header_seen:
             names = tuple(f.strip().lower() for f in fields)
             if names != COLUMNS:
@@ -274,9 +289,11 @@ def _parse(text: str, source: str, genre_specs: tuple[str, ...]) -> CardList:
         count_text, type_text, name, colour_text, value_text, power_text, origin, card_text = (
             f.strip() for f in fields
         )
-        if not count_text.isdigit() or int(count_text) < 1:
-            raise InvalidParamsError(f"{at}: count {count_text!r} is not a whole number >= 1")
+        if not _NUMBER.fullmatch(count_text) or int(count_text) < 1:
+            raise InvalidParamsError(f"{at}: count {_shown(count_text)} is not a whole number >= 1")
         count = int(count_text)
+        if total + count > MAX_CARDS:
+            raise InvalidParamsError(f"{at}: the list would hold more than {MAX_CARDS} cards")
         type_key = type_text.lower()
         types = [t.lower() for t in TYPE_NAMES]
         if type_key not in types:
@@ -300,9 +317,11 @@ def _parse(text: str, source: str, genre_specs: tuple[str, ...]) -> CardList:
                 colours |= 1 << codes[letter]
             if not colours:
                 raise InvalidParamsError(f"{at}: no colour given (use letters or 'any')")
-        if not value_text.isdigit():
-            raise InvalidParamsError(f"{at}: value {value_text!r} is not a whole number")
+        if not _NUMBER.fullmatch(value_text):
+            raise InvalidParamsError(f"{at}: value {_shown(value_text)} is not a whole number")
         value = int(value_text)
+        if value > MAX_CARD_VALUE:
+            raise InvalidParamsError(f"{at}: value {value} is more than {MAX_CARD_VALUE}")
         if power_text.lower() not in POWER_NAMES:
             raise InvalidParamsError(f"{at}: unknown power {power_text!r}")
         power = POWER_NAMES.index(power_text.lower())

@@ -10,8 +10,8 @@ import dataclasses
 from functools import cached_property
 
 from gamenight.core.errors import InvalidParamsError
-from gamenight.core.params import Params
-from gamenight.games.pgdk.cards import CardList, load_card_list
+from gamenight.core.params import Params, file_field
+from gamenight.games.pgdk.cards import BUILTIN_NAMES, CardList, load_card_list
 
 GENRES = (
     "B:blue:RPG:Vehicle+Potion",
@@ -23,8 +23,9 @@ GENRES = (
 
 @dataclasses.dataclass(frozen=True)
 class PgdkParams(Params):
-    card_list: str = "default"
-    """C1, C5: "default" (the built-in house-design list) or the path of a CSV card list."""
+    card_list: str = file_field("default", builtin=BUILTIN_NAMES)
+    """C1, C5: "default" (the built-in house-design list) or the path of a CSV card list; a
+    record opens that file only when the user names it too (C6)."""
     genres: tuple[str, ...] = GENRES
     """C3, R24: colour code, colour, genre and its two Required Gear types."""
     row_size: int = 5

@@ -7,7 +7,11 @@ sees its size and the positions it knows (cards it put at the bottom with Market
 the order of the rest is hidden from everyone. Sealed bids show only "committed".
 
 ``determinize`` rebuilds every public zone from the view, places every card the seat knows,
-and deals the cards it has not seen at random into the unknown hand places and the deck.
+and deals the cards it has not seen at random into the unknown hand places and the deck, so
+that the state is one the view could come from and plays on: a trader's hand is worth the
+Row card it trades for (R7, G21), and as many of a hand's cards as it drew in this Going Gold
+Phase are locked (G7). Everything else a seat has seen is in the view itself: cards it knows
+in hands and in the deck, the committed bids, the window being offered.
 """
 
 from __future__ import annotations
@@ -72,11 +76,14 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             "powered": label[project.powered] if project.powered >= 0 else None,
         }
 
+    locked = state.locked
     seats = []
     for seat in range(n):
         hand = state.hands[seat]
         entry: dict[str, Any] = {
             "hand_size": len(hand),
+            # G7: everyone saw how many cards a hand drew in this Going Gold Phase
+            "locked": sum(locked >> c & 1 for c in hand) if locked else 0,
             "projects": [project_view(p) for p in state.projects[seat]],
             "completed": [game_view(g) for g in state.completed[seat]],
             "specials": [label[c] for c in state.specials[seat]],
@@ -85,9 +92,9 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
         }
         if seat != player:
             entry["known"] = [
-                {"card": labels[k], "seen_by": by, "public": pub}
-                for k, by, pub in sorted(
-                    (kind_of[c], seen(c, seat), bool(known[c] & public))
+                {"card": labels[k], "seen_by": by, "public": pub, "locked": lock}
+                for k, by, pub, lock in sorted(
+                    (kind_of[c], seen(c, seat), bool(known[c] & public), bool(locked >> c & 1))
                     for c in hand
                     if known[c] & mask
                 )
@@ -140,7 +147,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
                     kind_of[c],
                     seen(c, player),
                     bool(known[c] & public),
-                    bool(state.locked >> c & 1),
+                    bool(locked >> c & 1),
                 )
                 for c in state.hands[player]
             )
@@ -260,16 +267,22 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
         own.append(card)
     state.hands[player] = own
     unknown_in_hand = [0] * n
+    unknown_locked = [0] * n
     for seat, entry in enumerate(seats):
         if seat == player:
             continue
         hand = []
+        locked_known = 0
         for item in entry["known"]:
             card = take(item["card"])
             known[card] = bits(item["seen_by"], item["public"])
+            if item["locked"]:
+                state.locked |= 1 << card
+                locked_known += 1
             hand.append(card)
         state.hands[seat] = hand
         unknown_in_hand[seat] = entry["hand_size"] - len(hand)
+        unknown_locked[seat] = entry["locked"] - locked_known
     size = v["deck"]
     slots: list[int] = [-1] * size
     for position, label, seen_by in v["deck_known"]:
@@ -286,9 +299,15 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
     rng.shuffle(unseen)
     if len(unseen) != sum(unknown_in_hand) + slots.count(-1):
         raise ValueError("view is inconsistent: the unseen cards do not fill hands and deck")
+    if v["phase"] == "offer" and v["active"] != player:
+        _cover_the_trade(game, v, state.hands[v["active"]], unseen, unknown_in_hand, rng)
     for seat in range(n):
+        hand = state.hands[seat]
         for _ in range(unknown_in_hand[seat]):
-            state.hands[seat].append(unseen.pop())
+            hand.append(unseen.pop())
+        if unknown_locked[seat]:  # G7: which cards it drew this Going Gold Phase, it alone knows
+            for card in hand[-unknown_locked[seat] :]:
+                state.locked |= 1 << card
     state.deck = [card if card >= 0 else unseen.pop() for card in slots]
 
     state.turn = v["turn"]
@@ -340,6 +359,48 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
                 state.bids[seat] = rng.sample(hand, size)
                 state.committed[seat] = BID if size else NO_BID
     return state
+
+
+_RESAMPLES = 20
+"""Fresh deals tried before the trader's unknown cards are raised by hand (rarely needed)."""
+
+
+def _cover_the_trade(
+    game: PgdkGame,
+    v: View,
+    known_cards: list[int],
+    unseen: list[int],
+    unknown_in_hand: list[int],
+    rng: Rng,
+) -> None:
+    """R7, G21: ``trade CARD`` is legal only when the whole hand is worth the card, and the
+    hand does not change while the offer is made: arrange ``unseen`` so that the cards the
+    trader is dealt (see ``determinize``) are worth what its known cards lack.
+
+    Fresh shuffles first, which keeps the deal uniform among those that fit; a tight
+    constraint then swaps the trader's lowest card for a random higher unseen one until the
+    hand is worth enough (each swap raises its worth, so this ends).
+    """
+    value = game.value
+    trader = v["active"]
+    lacking = game.k_value[game.kind_by_label[v["take"]]] - sum(value[c] for c in known_cards)
+    if lacking <= 0:
+        return
+    end = len(unseen) - sum(unknown_in_hand[:trader])  # seats are dealt in order, from the end
+    start = end - unknown_in_hand[trader]
+    for _ in range(_RESAMPLES):
+        if sum(value[c] for c in unseen[start:end]) >= lacking:
+            return
+        rng.shuffle(unseen)
+    others = [*range(start), *range(end, len(unseen))]
+    while sum(value[c] for c in unseen[start:end]) < lacking:
+        low = min(range(start, end), key=lambda i: value[unseen[i]], default=-1)
+        floor = value[unseen[low]] if low >= 0 else 0
+        higher = [i for i in others if value[unseen[i]] > floor]
+        if low < 0 or not higher:
+            raise ValueError("view is inconsistent: the trader's hand cannot pay for its trade")
+        high = higher[rng.randbelow(len(higher))]
+        unseen[low], unseen[high] = unseen[high], unseen[low]
 
 
 def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int:
