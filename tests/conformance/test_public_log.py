@@ -32,7 +32,6 @@ NOT_YET_NARRATED = {
     "gnome",
     "gtpag",
     "pgdk",
-    "requirements",
 }
 
 
