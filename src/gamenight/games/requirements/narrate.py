@@ -238,9 +238,7 @@ def bid_from_reserve(
     _say(journal, kinds.ACTION, state, seat, text)
 
 
-def claim(
-    journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int
-) -> None:
+def claim(journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int) -> None:
     """R12, R14, G6: "It's done!": the coin just bid shows both traits of the Requirement."""
     names = game.params.traits
     coin = state.bid[seat][-1]
@@ -279,9 +277,7 @@ def challenged(journal: Journal, state: RequirementsState, seat: int) -> None:
     )
 
 
-def accepted(
-    journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int
-) -> None:
+def accepted(journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int) -> None:
     """R14: the claim stands unchallenged and the claimant wins the Requirement."""
     claimant = state.claimant
     tile = tile_text(game, state.requirement)
@@ -290,15 +286,11 @@ def accepted(
         kinds.ACTION,
         state,
         seat,
-        lambda r: (
-            f"{_who(seat, r)} let the claim stand: {_name(claimant, r)} won {tile}."
-        ),
+        lambda r: f"{_who(seat, r)} let the claim stand: {_name(claimant, r)} won {tile}.",
     )
 
 
-def proved(
-    journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int
-) -> None:
+def proved(journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int) -> None:
     """R14, D7: the claimant shows the hidden side (called after it became public)."""
     names = game.params.traits
     coin = state.bid[seat][-1]
@@ -316,9 +308,7 @@ def proved(
     )
 
 
-def conceded(
-    journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int
-) -> None:
+def conceded(journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int) -> None:
     """R14, D6: the claimant declines to prove (true claim or not: nobody else learns which)."""
     other = 1 - seat
     tile = tile_text(game, state.requirement)
@@ -327,9 +317,7 @@ def conceded(
         kinds.ACTION,
         state,
         seat,
-        lambda r: (
-            f"{_who(seat, r)} declined to prove the claim: {_name(other, r)} won {tile}."
-        ),
+        lambda r: f"{_who(seat, r)} declined to prove the claim: {_name(other, r)} won {tile}.",
     )
 
 
@@ -453,16 +441,21 @@ def spectacle(
     _say(journal, kinds.ACTION, state, seat, text)
 
 
-def spectacle_done(journal: Journal, state: RequirementsState, seat: int, *, forced: bool) -> None:
+def spectacle_done(
+    journal: Journal, game: RequirementsGame, state: RequirementsState, seat: int, *, forced: bool
+) -> None:
     """R15c, G2: no more Spectacle, chosen (``done``) or because no bid coin can match."""
+    shown = game.params.traits[state.spectacle_trait] if state.spectacle_trait >= 0 else ""
     if forced:
         _say(
             journal,
             kinds.AUTO,
             state,
             seat,
-            lambda r: f"{_who(seat, r)} added no more Spectacle: no other coin of "
-            f"{_whose(seat, r, seat)} bid shows the same side.",
+            lambda r: (
+                f"{_who(seat, r)} added no more Spectacle: {_whose(seat, r, seat)} bid "
+                + (f"has no other coin showing {shown}." if state.bid[seat] else "is empty.")
+            ),
         )
     else:
         _say(
@@ -482,8 +475,7 @@ def bids_returned(journal: Journal, game: RequirementsGame, state: RequirementsS
 
     def text(r: Reader) -> str:
         back = "; ".join(
-            f"{_coins_text(game, state, state.bid[seat], r)} to {_name(seat, r)}"
-            for seat in owners
+            f"{_coins_text(game, state, state.bid[seat], r)} to {_name(seat, r)}" for seat in owners
         )
         return f"What is left of the bids goes back to the Reserves: {back}."
 
@@ -513,10 +505,7 @@ def game_over(journal: Journal, game: RequirementsGame, state: RequirementsState
         loser = 1 - winner
 
         def text(r: Reader) -> str:
-            return (
-                f"Game over: {why}. {_who(winner, r)} won, "
-                f"{scores[winner]} to {scores[loser]}."
-            )
+            return f"Game over: {why}. {_who(winner, r)} won, {scores[winner]} to {scores[loser]}."
 
         _say(journal, kinds.END, state, None, text)
     else:
@@ -530,9 +519,7 @@ def end_reason_text(game: RequirementsGame, state: RequirementsState) -> str:
     """Why the game ended, in words with the rule."""
     reason = state.end_reason
     if reason == FAILURES:
-        return (
-            f"the Pile of Failed Requirements reached {game.params.failure_limit} tiles (R16)"
-        )
+        return f"the Pile of Failed Requirements reached {game.params.failure_limit} tiles (R16)"
     if reason == STACK_EMPTY:
         return "the last tile of the Requirement Stack has been played out (D9)"
     if reason == CAPPED:

@@ -12,9 +12,8 @@ from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.requirements import actions as kinds
-from gamenight.games.requirements import narrate
+from gamenight.games.requirements import narrate, views
 from gamenight.games.requirements import state as phases
-from gamenight.games.requirements import views
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
@@ -359,11 +358,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 narrate.spectacle(journal, self, state, player, coin)
             if not self._spectacle_picks(state, player):
                 if journal is not None:
-                    narrate.spectacle_done(journal, state, player, forced=True)
+                    narrate.spectacle_done(journal, self, state, player, forced=True)
                 self._settle_bids(state)  # G2: nothing more can be added
         elif kind == K_DONE:
             if journal is not None:
-                narrate.spectacle_done(journal, state, player, forced=False)
+                narrate.spectacle_done(journal, self, state, player, forced=False)
             self._settle_bids(state)
         if state.steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
