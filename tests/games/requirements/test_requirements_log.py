@@ -84,6 +84,42 @@ def test_issue12_r9_r10_g2_a_round_opens_with_its_header_requirement_and_forced_
     assert [e.round for e in state.journal or []] == [1] * 5
 
 
+def test_issue12_g2_r13_forced_declines_say_why_and_two_of_them_fail_the_requirement() -> None:
+    """G2: a seat that cannot pay passes, one that cannot bid declines, each with the public
+    reason (AUTO); R13: two declines in a row fail the tile, bids stay; D9 then ends it."""
+    state = build(
+        requirement="Moxie/Spunk",
+        reserves=(["Moxie/Cheek"], ["Guts/Guts"]),
+        stack_left=0,
+        narrate=True,
+    )
+    assert told(state)[None][2:4] == [
+        "Seat 0 could not meet the Requirement (the coin in their Reserve cannot pay for it) "
+        "and so passed.",
+        "Seat 1 could not meet the Requirement (the coin in their Reserve cannot pay for it) "
+        "and so passed.",
+    ]
+    state.pool[GAME.params.traits.index("Moxie")].clear()  # nothing to bid from the Pool
+    state.pool[GAME.params.traits.index("Spunk")].clear()
+    act(state, "bid r1")
+    assert after(state, "no-claim") == {
+        reader: [
+            f"{'You' if reader == 0 else 'Seat 0'} made no claim.",
+            f"{'You' if reader == 1 else 'Seat 1'} could not bid (no coin showing Moxie or "
+            f"Spunk in the Pool or in {'your' if reader == 1 else 'their'} Reserve) and so "
+            "declined.",
+            f"{'You' if reader == 0 else 'Seat 0'} could not bid (no coin showing Moxie or "
+            f"Spunk in the Pool or in {'your' if reader == 0 else 'their'} Reserve) and so "
+            "declined.",
+            "Two declines in a row: [Moxie·Spunk] fails and goes to the Pile of Failed "
+            "Requirements (1 of 5). Bids stay in their bid areas.",
+            "Game over: the last tile of the Requirement Stack has been played out (D9). A tie, "
+            "0 to 0: no one wins (R18).",
+        ]
+        for reader in READERS
+    }
+
+
 def test_issue12_d5_g1_a_pool_bid_is_told_by_its_stack_and_its_hidden_side_only_to_the_bidder() -> (
     None
 ):

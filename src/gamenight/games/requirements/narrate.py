@@ -143,7 +143,8 @@ def cannot_meet(journal: Journal, game: RequirementsGame, state: RequirementsSta
 
     def text(r: Reader) -> str:
         reserve = f"{_whose(seat, r, seat)} Reserve"
-        why = f"{reserve} is empty" if not have else f"{reserve} of {have} cannot pay for it"
+        coins = f"the {have} coins" if have > 1 else "the coin"
+        why = f"{reserve} is empty" if not have else f"{coins} in {reserve} cannot pay for it"
         return f"{_who(seat, r)} could not meet the Requirement ({why}) and so passed."
 
     _say(journal, kinds.AUTO, state, seat, text)
