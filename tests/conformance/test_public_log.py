@@ -33,7 +33,6 @@ NOT_YET_NARRATED = {
     "gnome",
     "gtpag",
     "pgdk",
-    "requirements",
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.games.requirements.state import RequirementsState
@@ -68,11 +69,13 @@ def build(
     pool_top: Sequence[str] = (),
     stack_left: int | None = None,
     game: RequirementsGame = GAME,
+    narrate: bool = False,
 ) -> RequirementsState:
     """A table before the round in which ``requirement`` is turned up, then that round begun.
 
     ``pool_top`` coins are put on top of their Pool stacks (last = top). ``stack_left`` keeps
     only that many face-down tiles under the Requirement (the rest are left out of play).
+    ``narrate`` keeps a public log (``state.journal``) from the round's start on.
     """
     table = Table(game)
     state = table.state
@@ -98,6 +101,8 @@ def build(
         rest = rest[:stack_left]
     state.stack = [*rest, top]
     state.first = first
+    if narrate:
+        state.journal = Journal()
     game.start_round(state)
     return state
 

@@ -4,7 +4,7 @@ from typing import cast
 
 from gamenight.core.registry import GameEntry, register
 from gamenight.games.requirements.bots import RequirementsHeuristic, RequirementsPlayout
-from gamenight.games.requirements.render import render
+from gamenight.games.requirements.render import GUIDE, render
 from gamenight.games.requirements.rules import RequirementsGame
 
 register(
@@ -13,6 +13,7 @@ register(
         render=render,
         bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
         playout=lambda game: RequirementsPlayout(cast(RequirementsGame, game)),
+        guide=GUIDE,
     )
 )
 

@@ -5,10 +5,45 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from gamenight.core.game import View
+
+GUIDE = """\
+A Game of Requirements, for 2. Each round a Requirement tile is turned up: [Moxie·Spunk].
+Receptive phase: the first player, then the other, may meet it (pay) or pass. Paying uses
+  your Reserve coins by their exposed side: for each of the tile's traits one coin showing
+  it, or 2 coins showing one same other trait, or 3 coins showing 3 different other traits.
+  Paid coins go to the discard. A payment once begun always completes.
+Deceptive phase (nobody met it): in turn, bid one coin showing a trait of the tile, from
+  your Reserve or the top of that trait's Pool stack, and look at its hidden side; or
+  decline. Two declines in a row fail the tile. After bidding you may claim "It's done!":
+  the coin just bid shows both traits. The other player accepts (you win the tile) or
+  challenges: you prove it (its hidden side goes public; you take one of their bid coins)
+  or concede (they win and take one of yours). Bids stay out until someone wins a tile.
+Winning a tile: it goes on one of your Accomplishments whose top tile shares a trait
+  (your choice among several), else it starts a new one; the winner may then add bid
+  coins that all show the same side as Spectacle; the rest of both bids goes back.
+End: at the 5th failed Requirement, or after the round of the stack's last tile.
+  Score: each Accomplishment's Greatness (tiles) x Spectacle (coins on it); highest wins,
+  a tie means no one wins.
+Key:
+  [Moxie·Spunk]    a tile and its two traits
+  Moxie/Spunk      a coin: exposed side / hidden side; Moxie/? = hidden side unknown to you
+  (seen by 0,1)    those seats have looked at that coin; (proven): its hidden side is public
+  r1  b1  a1       your Reserve coin 1, bid coin 1 (yours, or the other's for take),
+                   Accomplishment 1, as the actions name them
+  top [..]         an Accomplishment's top tile: a won tile must share a trait with it;
+                   "fits the Requirement" marks the ones the Requirement may go on
+  G6 x S2 = 12     Greatness 6 x Spectacle 2: that Accomplishment's points
+  Pool of Lies     how many coins each Pool stack holds, by exposed side
+Actions: pass, pay rN (meet the Requirement, coin by coin), place aN, bid rN,
+  bid pool TRAIT, decline, claim ("It's done!"), no-claim, challenge, accept, prove,
+  concede, take bN, spectacle bN, done (no more Spectacle).
+"""
+"""'?' at the table: the rules in short and a key to what the table shows (issue 12)."""
 
 _COLOURS = ("red", "yellow", "green", "cyan", "magenta", "blue", "bright_white")
 
@@ -64,6 +99,45 @@ def _tile(view: View, tile: list[str]) -> Text:
     )
 
 
+def _fits(tile: list[str], requirement: list[str] | None) -> bool:
+    """D4: whether the Requirement may go on an Accomplishment with this top tile."""
+    return requirement is not None and bool(set(tile) & set(requirement))
+
+
+def _accomplishment(view: View, acc: dict[str, Any]) -> Text:
+    """One Accomplishment, never cut (issue 12): the top tile first, since it decides where a
+    won tile may go (D4), then its score, then every tile and coin, wrapping between them."""
+    tiles, coins = acc["tiles"], acc["coins"]
+    line = Text("top ").append_text(_tile(view, tiles[-1]))
+    line.append(f"  G{len(tiles)} x S{len(coins)} = {len(tiles) * len(coins)}")
+    if _fits(tiles[-1], view["requirement"]):
+        line.append("  fits the Requirement", style="italic")
+    if len(tiles) > 1:
+        line.append("\ntiles ").append_text(Text(" ").join(_tile(view, t) for t in tiles))
+    if coins:
+        line.append("\nSpectacle ").append_text(_coins(view, coins))
+    return line
+
+
+def _seat(view: View, seat: int) -> Group:
+    """A seat's Reserve, bid and Accomplishments, each on the full width of the screen."""
+    seat_view = view["seats"][seat]
+    you = " (you)" if seat == view["viewer"] else ""
+    head = Text(f"Seat {seat}{you} · score {view['scores'][seat]}", style="bold")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)  # labels: Reserve, Bid, a1, a2...
+    # fold, never "…": a cut cell could hide the top tile that decides a placement (D4)
+    grid.add_column(overflow="fold")
+    grid.add_row("Reserve", _coins(view, seat_view["reserve"], "r"))
+    grid.add_row("Bid", _coins(view, seat_view["bid"], "b"))
+    accomplishments = seat_view["accomplishments"]
+    for index, acc in enumerate(accomplishments):
+        grid.add_row(f"a{index + 1}", _accomplishment(view, acc))
+    if not accomplishments:
+        grid.add_row("a-", Text("no Accomplishment yet", style="dim"))
+    return Group(head, Padding(grid, (0, 0, 0, 2)))
+
+
 def render(view: View) -> Group:
     viewer = view["viewer"]
     head = Text(f"A Game of Requirements · round {view['round']}", style="bold")
@@ -84,27 +158,7 @@ def render(view: View) -> Group:
         )
     )
     discard = Text("Discard: ").append_text(_coins(view, view["discard"]))
-
-    table = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 2))
-    table.add_column("")
-    for seat in range(len(view["seats"])):
-        you = " (you)" if seat == viewer else ""
-        table.add_column(f"Seat {seat}{you} · score {view['scores'][seat]}")
-    rows: dict[str, list[Text]] = {"Reserve": [], "Bid": [], "Accomplishments": []}
-    for seat_view in view["seats"]:
-        rows["Reserve"].append(_coins(view, seat_view["reserve"], "r"))
-        rows["Bid"].append(_coins(view, seat_view["bid"], "b"))
-        accs = []
-        for i, acc in enumerate(seat_view["accomplishments"]):
-            line = Text(f"a{i + 1} ")
-            line.append_text(Text("").join(_tile(view, t) for t in acc["tiles"]))
-            line.append(f" G{len(acc['tiles'])} x S{len(acc['coins'])}")
-            if acc["coins"]:
-                line.append(" on it: ").append_text(_coins(view, acc["coins"]))
-            accs.append(line)
-        rows["Accomplishments"].append(Text("\n").join(accs) or Text("-", style="dim"))
-    for label, cells in rows.items():
-        table.add_row(Text(label, style="bold"), *cells)
+    seats = [_seat(view, seat) for seat in range(len(view["seats"]))]
 
     status = Text()
     if view["end"]:
@@ -121,4 +175,4 @@ def render(view: View) -> Group:
             status.append(f' Seat {view["claimant"]} says "It\'s done!"')
         if view["declines"]:
             status.append(f" ({view['declines']} decline in a row)")
-    return Group(head, failed, requirement, pool, discard, Text(""), table, Text(""), status)
+    return Group(head, failed, requirement, pool, discard, Text(""), *seats, Text(""), status)

@@ -9,10 +9,11 @@ from collections.abc import Hashable
 from typing import ClassVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.requirements import actions as kinds
+from gamenight.games.requirements import narrate, views
 from gamenight.games.requirements import state as phases
-from gamenight.games.requirements import views
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
@@ -45,9 +46,9 @@ K_TAKE = kinds.TAKE
 K_SPECTACLE = kinds.SPECTACLE
 K_DONE = kinds.DONE
 
-FAILURES = "failure limit reached"
-STACK_EMPTY = "requirement stack exhausted"
-CAPPED = "safety cap reached"
+FAILURES = phases.FAILURES
+STACK_EMPTY = phases.STACK_EMPTY
+CAPPED = phases.CAPPED
 
 
 class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
@@ -123,6 +124,45 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.first = rng.randbelow(2) if first is None else first  # D2
         self.start_round(state)
         return state
+
+    def start_journal(self, state: RequirementsState) -> Journal:
+        """Narrate from here on, telling the setup first (R1-R3, D1, D2, round 1 so far).
+
+        ``new_state`` already turned up the first Requirement and both seats passed, with
+        nobody narrating; a fresh table is simple enough to set
+        back as it was before round 1 and to start that round once more, narrated. ``state``
+        itself is untouched but for its journal.
+        """
+        journal = super().start_journal(state)
+        table = self._table_before_round_one(state)
+        if table is None:  # not a fresh table (a position built by hand): say where it is
+            journal.header(f"Round {state.round}: the match is narrated from here.")
+            return journal
+        table.journal = journal
+        narrate.setup(journal, self, table)
+        self.start_round(table)
+        return journal
+
+    def _table_before_round_one(self, state: RequirementsState) -> RequirementsState | None:
+        """The table ``new_state`` dealt before round 1, or None if ``state`` is not fresh.
+
+        A fresh table is always in round 1: Reserves start empty (R3), so both seats pass
+        (G2), and the Pool holds the coin of the Requirement's own pair (C2, C3), which shows
+        one of its traits, so the first player can bid (D5).
+        """
+        if state.steps or state.round != 1 or state.phase == P_OVER:
+            return None
+        table = state.clone()
+        table.stack.append(state.requirement)
+        table.requirement = -1
+        table.round = 0
+        table.phase = P_RECEPTIVE
+        table.declines = 0
+        replayed = table.clone()
+        self.start_round(replayed)
+        if replayed.to_dict() != state.to_dict():  # e.g. a position built by hand
+            return None
+        return table
 
     # -- whose turn, what is legal -------------------------------------------------------------
     def to_act(self, state: RequirementsState) -> tuple[int, ...]:
@@ -245,28 +285,48 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
+        # Each narration below tells the action before its consequences run (they narrate
+        # themselves), so the log reads in the order things happened.
         state.steps += 1
         kind = action.kind
+        journal = state.journal
         if kind == K_BID_POOL:
-            self._bid(state, player, state.pool[action.index].pop())
+            coin = state.pool[action.index].pop()
+            self._bid(state, player, coin)
+            if journal is not None:
+                narrate.bid_from_pool(journal, self, state, player, coin)
         elif kind == K_BID_RESERVE:
-            self._bid(state, player, state.reserve[player].pop(action.index))
+            coin = state.reserve[player].pop(action.index)
+            looked = not state.seen[player] >> coin & 1
+            self._bid(state, player, coin)
+            if journal is not None:
+                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
         elif kind == K_NO_CLAIM:
+            if journal is not None:
+                narrate.no_claim(journal, state, player)
             state.declines = 0
             state.actor = 1 - player
             self._offer_bid(state)
         elif kind == K_DECLINE:
+            if journal is not None:
+                narrate.declined(journal, state, player)
             state.declines += 1
             state.actor = 1 - player
             self._offer_bid(state)
         elif kind == K_CLAIM:
+            if journal is not None:
+                narrate.claim(journal, self, state, player)
             state.claimant = player
             state.actor = 1 - player
             state.phase = P_CHALLENGE
         elif kind == K_ACCEPT:
+            if journal is not None:
+                narrate.accepted(journal, self, state, player)
             state.winner = state.claimant
             self._win(state)
         elif kind == K_CHALLENGE:
+            if journal is not None:
+                narrate.challenged(journal, state, player)
             # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
             # one at once would tell the challenger what the coin's hidden side is not
             state.actor = state.claimant
@@ -276,20 +336,33 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         elif kind == K_CONCEDE:
             self._resolve_challenge(state, proven=False)
         elif kind == K_TAKE:
+            if journal is not None:
+                coin = state.bid[1 - player][action.index]
+                narrate.took(journal, self, state, player, coin, forced=False)
             self._take(state, action.index)
         elif kind == K_PAY:
             self._pay(state, player, action.index)
         elif kind == K_PASS:
+            if journal is not None:
+                narrate.passed(journal, state, player)
             self._next_receptive(state)
         elif kind == K_PLACE:
+            if journal is not None:
+                narrate.placed(journal, self, state, player, action.index, forced=False)
             self._place(state, player, action.index)
         elif kind == K_SPECTACLE:
             coin = state.bid[player].pop(action.index)
             state.acc_coins[player][state.target].append(coin)
             state.spectacle_trait = state.coin_up[coin]
+            if journal is not None:
+                narrate.spectacle(journal, self, state, player, coin)
             if not self._spectacle_picks(state, player):
+                if journal is not None:
+                    narrate.spectacle_done(journal, self, state, player, forced=True)
                 self._settle_bids(state)  # G2: nothing more can be added
         elif kind == K_DONE:
+            if journal is not None:
+                narrate.spectacle_done(journal, self, state, player, forced=False)
             self._settle_bids(state)
         if state.steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
@@ -306,6 +379,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.actor = state.first
         state.need = 0
         state.routes = [[], []]
+        if state.journal is not None:
+            narrate.round_start(state.journal, self, state)
         self._offer_meeting(state)
 
     def _offer_meeting(self, state: RequirementsState) -> None:
@@ -313,6 +388,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if self._can_meet(state, state.actor):
             state.phase = P_RECEPTIVE
         else:
+            if state.journal is not None:
+                narrate.cannot_meet(state.journal, self, state)
             self._next_receptive(state)
 
     def _next_receptive(self, state: RequirementsState) -> None:
@@ -323,6 +400,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.phase = P_BIDDING
             state.actor = state.first  # R12, D5: the first player bids first
             state.declines = 0
+            if state.journal is not None:
+                narrate.deceptive_phase(state.journal, self, state)
             self._offer_bid(state)
 
     def _offer_bid(self, state: RequirementsState) -> None:
@@ -331,18 +410,24 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             if self._can_bid(state, state.actor):
                 state.phase = P_BIDDING
                 return
+            if state.journal is not None:
+                narrate.cannot_bid(state.journal, self, state)
             state.declines += 1
             state.actor = 1 - state.actor
         self._fail(state)
 
     def _pay(self, state: RequirementsState, player: int, position: int) -> None:
+        first = state.phase == P_RECEPTIVE  # G3: the first coin paid is meeting it
         route = state.routes[state.need]
         route.append(position)
         state.phase = P_PAYING
         up, reserve = state.coin_up, state.reserve[player]
         traits = tuple(sorted(up[reserve[i]] for i in route))
         need = self.pairs[state.requirement][state.need]
-        if route_state(traits, need, self._matching, self._distinct) != 1:
+        complete = route_state(traits, need, self._matching, self._distinct) == 1
+        if state.journal is not None:
+            self._narrate_payment(state.journal, state, player, position, first, complete)
+        if not complete:
             return
         if state.need == 0:
             state.need = 1
@@ -354,6 +439,28 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.need = 0
         self._grow_accomplishment(state, player)
 
+    def _narrate_payment(
+        self,
+        journal: Journal,
+        state: RequirementsState,
+        player: int,
+        position: int,
+        first: bool,
+        complete: bool,
+    ) -> None:
+        reserve = state.reserve[player]
+        whole = complete and state.need == 1
+        narrate.paid(
+            journal,
+            self,
+            state,
+            player,
+            reserve[position],
+            need=self.pairs[state.requirement][state.need],
+            first=first,
+            paid_coins=[reserve[i] for i in (*state.routes[0], *state.routes[1])] if whole else [],
+        )
+
     def _grow_accomplishment(self, state: RequirementsState, player: int) -> None:
         """R11, R15b, D4: the tile joins a matching Accomplishment, or starts one."""
         candidates = self.candidates(state, player)
@@ -361,12 +468,13 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.phase = P_PLACING
             state.actor = player
             return
-        if candidates:
-            self._place(state, player, candidates[0])
-            return
-        state.acc_tiles[player].append([])
-        state.acc_coins[player].append([])
-        self._place(state, player, len(state.acc_tiles[player]) - 1)
+        if not candidates:
+            state.acc_tiles[player].append([])
+            state.acc_coins[player].append([])
+            candidates = [len(state.acc_tiles[player]) - 1]
+        if state.journal is not None:
+            narrate.placed(state.journal, self, state, player, candidates[0], forced=True)
+        self._place(state, player, candidates[0])
 
     def _place(self, state: RequirementsState, player: int, index: int) -> None:
         state.acc_tiles[player][index].append(state.requirement)
@@ -385,18 +493,27 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     def _resolve_challenge(self, state: RequirementsState, *, proven: bool) -> None:
         """R14, D6: the prover (or, if the claimant declines, the challenger) takes a coin."""
         claimant = state.claimant
+        journal = state.journal
         if proven:
             state.proven |= 1 << state.bid[claimant][-1]  # D7
             state.winner = claimant
+            if journal is not None:
+                narrate.proved(journal, self, state, claimant)
         else:
             state.winner = 1 - claimant
+            if journal is not None:
+                narrate.conceded(journal, self, state, claimant)
         victim_bid = state.bid[1 - state.winner]
         state.actor = state.winner
         if len(victim_bid) > 1:
             state.phase = P_TAKING
         elif victim_bid:
+            if journal is not None:
+                narrate.took(journal, self, state, state.winner, victim_bid[0], forced=True)
             self._take(state, 0)  # G2: only one coin to take
         else:
+            if journal is not None:
+                narrate.nothing_to_take(journal, state, state.winner)
             self._win(state)  # D6: nothing to take
 
     def _take(self, state: RequirementsState, index: int) -> None:
@@ -409,6 +526,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _settle_bids(self, state: RequirementsState) -> None:
         """R15d, R15e: what is left of both bids goes to their owners' reserves."""
+        if state.journal is not None:
+            narrate.bids_returned(state.journal, self, state)
         for seat in range(state.num_players):
             state.reserve[seat].extend(state.bid[seat])
             state.bid[seat] = []
@@ -418,6 +537,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """R13: the tile goes to the failure pile; bids stay where they are."""
         state.failed.append(state.requirement)
         state.requirement = -1
+        if state.journal is not None:
+            narrate.failed(state.journal, self, state)
         if len(state.failed) >= self.params.failure_limit:
             self._end_game(state, FAILURES)  # R16
         else:
@@ -434,6 +555,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     def _end_game(self, state: RequirementsState, reason: str) -> None:
         state.phase = P_OVER
         state.end_reason = reason
+        if state.journal is not None:
+            narrate.game_over(state.journal, self, state)
 
     # -- scoring --------------------------------------------------------------------------------
     def scores(self, state: RequirementsState) -> tuple[int, ...]:

@@ -29,6 +29,11 @@ class Phase(IntEnum):
     OVER = 9
 
 
+# Why a game ended (``outcome().reason``).
+FAILURES = "failure limit reached"  # R16
+STACK_EMPTY = "requirement stack exhausted"  # D9
+CAPPED = "safety cap reached"  # G5
+
 # Plain ints for the hot path: comparing against an enum member costs a class-attribute lookup.
 (RECEPTIVE, PAYING, PLACING, BIDDING, CLAIMING, CHALLENGE, PROOF, TAKING, SPECTACLE, OVER) = (
     int(phase) for phase in Phase

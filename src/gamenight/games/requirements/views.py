@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
+from gamenight.core.scoresheet import ScoreItem, score_sheet
+from gamenight.games.requirements import narrate
 from gamenight.games.requirements.state import Phase, RequirementsState
 
 if TYPE_CHECKING:
@@ -56,7 +58,7 @@ def view(game: RequirementsGame, state: RequirementsState, player: int | None) -
             }
         )
     over = state.phase == Phase.OVER
-    return {
+    shown: View = {
         "game": "requirements",
         "viewer": player,
         "traits": list(names),
@@ -85,6 +87,37 @@ def view(game: RequirementsGame, state: RequirementsState, player: int | None) -
         "steps": state.steps,
         "end": state.end_reason or None,
     }
+    if over:
+        shown["score_sheet"] = final_scores(game, state)
+    return shown
+
+
+def final_scores(game: RequirementsGame, state: RequirementsState) -> dict[str, Any]:
+    """R17, G10: each Accomplishment's Greatness x Spectacle; the failure pile and the ending
+    in the notes. Everything on it is public (tiles and coin counts)."""
+    items = [
+        [
+            ScoreItem(
+                label=f"Accomplishment {index + 1}: "
+                + " ".join(narrate.tile_text(game, t) for t in tiles),
+                points=len(tiles) * len(coins),
+                detail=f"G{len(tiles)} x S{len(coins)}",
+            )
+            for index, (tiles, coins) in enumerate(
+                zip(state.acc_tiles[seat], state.acc_coins[seat], strict=True)
+            )
+        ]
+        for seat in range(state.num_players)
+    ]
+    failed = " ".join(narrate.tile_text(game, t) for t in state.failed) or "none"
+    notes = [
+        f"Game over: {narrate.end_reason_text(game, state)}.",
+        f"Pile of Failed Requirements ({len(state.failed)} of "
+        f"{game.params.failure_limit}): {failed}.",
+        "Each Accomplishment scores Greatness (tiles) x Spectacle (coins on it); one without "
+        "Spectacle scores 0 (R17). The highest total wins; a tie means no one wins (R18).",
+    ]
+    return score_sheet(items, [float(total) for total in game.scores(state)], notes=notes)
 
 
 def hidden(game: RequirementsGame, state: RequirementsState, player: int) -> Hashable:
