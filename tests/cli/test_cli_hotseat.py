@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from rich.console import Console
 
+from gamenight.cli.menu import Menu
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
 from gamenight.core.engine import Match
@@ -25,13 +26,15 @@ from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.rules import PgdkGame
 
 HAND_OVER = re.compile(r"Pass the keyboard to seat (\d+), then press Enter")
-MOVE = re.compile(r"Seat (\d+), your move \[(1 or Enter|1-(\d+)), \?, q\]: ")
+MOVE = re.compile(r"Seat (\d+), your move \[(\w+ or Enter|\w+-\w+), \?, l, q\]: ")
 
 
 class Script:
     """The people at a hotseat table: Enter at a hand-over, ``answer`` at a move prompt.
 
-    Logs every prompt; ends the session (end of input) when ``stop`` says so at a move prompt.
+    ``answer(seat, options)`` may give the menu position (from 1) of the action to take; it is
+    typed as that action's menu label. Logs every prompt; ends the session (end of input) when
+    ``stop`` says so at a move prompt.
     """
 
     def __init__(
@@ -56,7 +59,9 @@ class Script:
         if self.stop(self.match, self.prompts):
             raise EOFError
         self.prompts.append(("move", seat))
-        return self.answer(seat, 1 if move[3] is None else int(move[3]))
+        menu = Menu.of(self.match.legal_actions(seat))
+        reply = self.answer(seat, len(menu.labels))
+        return menu.labels[int(reply) - 1] if reply.isdigit() else reply
 
     @property
     def hand_overs(self) -> list[int]:

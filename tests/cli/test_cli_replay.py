@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from gamenight.bots.factory import make_agent
 from gamenight.cli import app
+from gamenight.cli.replay import PROMPT
 from gamenight.core import MatchRecord, registry
 from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.sim.runner import play_match
@@ -80,7 +81,6 @@ def test_issue11_item14_stepping_forward_with_enter_is_linear_too(
     assert len(applies) <= 2 * steps
 
 
-PROMPT = "Enter: next, number: go to step, q: quit > "
 
 
 def _normalised(text: str) -> list[str]:
@@ -104,7 +104,7 @@ def test_issue11_item14_replay_all_shows_what_each_step_rebuilt_from_scratch_sho
         alone = replay(str(write(tmp_path / f"{step}.json", prefix)), "--final", *seat_args)
         shown = alone.split("\n", 1)[1].replace(f"step {step}/{step}:", f"step {step}/{steps}:")
         expected += _normalised(shown)
-    assert whole.splitlines()[-1].startswith("Outcome:")  # the last prefix is the whole match
+    assert whole.splitlines()[-1].startswith("Game over (")  # the last prefix is the whole match
     assert _normalised(whole) == expected
 
 
