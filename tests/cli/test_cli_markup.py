@@ -86,7 +86,10 @@ def test_issue11_item8_digits_of_other_scripts_are_not_a_choice(answer: str) -> 
     """issue 11 item 8: str.isdigit() is true for these; they are refused, nothing is played."""
     code, out = run("play", "requirements", "--seed", "3", input=f"{answer}\nq\n")
     assert code == 0
-    assert "is not a choice; type a letter from a to b, or an action written with the digits 0-9" in flat(out)
+    assert (
+        "is not a choice; type a letter from a to b, or an action written with the digits 0-9"
+        in flat(out)
+    )
     assert out.count("your move") == 2  # asked again, then left
     assert "You:" not in out  # nothing was played for the person
 

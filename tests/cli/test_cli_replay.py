@@ -81,8 +81,6 @@ def test_issue11_item14_stepping_forward_with_enter_is_linear_too(
     assert len(applies) <= 2 * steps
 
 
-
-
 def _normalised(text: str) -> list[str]:
     """Lines without prompts, each rule's dashes dropped (its length follows its title's)."""
     lines = text.replace(PROMPT, "").splitlines()

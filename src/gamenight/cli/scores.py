@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -48,8 +49,10 @@ def _seat_table(row: Mapping[str, Any], viewer: int | None) -> Table:
 
 
 def score_sheet_view(sheet: Mapping[str, Any], viewer: int | None) -> RenderableType:
-    """The sheet laid out: a table per seat, then each detail (title and lines), then notes."""
-    parts: list[RenderableType] = [_seat_table(row, viewer) for row in sheet.get("seats", [])]
+    """The sheet laid out: a table per seat (side by side where they fit), each detail (title
+    and lines), then the notes."""
+    tables = [_seat_table(row, viewer) for row in sheet.get("seats", [])]
+    parts: list[RenderableType] = [Columns(tables, padding=(0, 2))]
     for detail in sheet.get("details", []):
         lines = [Text(str(detail["title"]), style="bold")]
         lines += [Text(f"  {line}") for line in detail.get("lines", [])]
