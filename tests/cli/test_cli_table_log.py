@@ -258,6 +258,22 @@ def test_issue12_item1_replay_l_pages_the_log_up_to_the_step(tmp_path: Path) -> 
     assert "Round 2" not in log
 
 
+def test_issue12_item1_a_replay_jump_shows_the_entries_before_the_step(tmp_path: Path) -> None:
+    """issue 12 item 1: jumping to a step shows the log up to it (with context), never after."""
+    game = registry.make_game(NAME)
+    record = play_match(game, 2, 5, bots_for(game, 2), keep_record=True).record
+    assert record is not None
+    path = tmp_path / "m.json"
+    path.write_text(record.to_json())
+    code, out = run("replay", str(path), "--seat", "1", input="5\nq\n")
+    assert code == 0, out
+    jumped = out[out.index("step 5/") :]
+    assert "the log" in jumped
+    assert "The cards turned over" in jumped  # the end of round 1, before step 5
+    assert "Seat 0 played a card face down" in jumped  # step 5 itself, as seat 1 read it
+    assert jumped.count("The cards turned over") == 1  # round 2's turn-over comes later
+
+
 def bots_for(game: object, count: int) -> list[object]:
     return [make_agent("random", game) for _ in range(count)]  # type: ignore[arg-type]
 

@@ -3,7 +3,8 @@
 Each step shows the entries of the public log that its action wrote, as the chosen seat read
 them (the game's own narration; a game not narrating yet shows the action's one-line account
 in the step's heading), then the position; the last step adds the itemised final scores.
-Interactively, ``l`` pages through the whole log up to the current step.
+Interactively, a jump to another step shows the entries before it too, and ``l`` pages
+through the whole log up to the current step; nothing after it is shown.
 
 Stepping forward advances one match action by action (what other seats learned of an action
 is read just before it is applied), so printing a whole record costs one replay, not one per
@@ -20,7 +21,7 @@ import typer
 from rich.text import Text
 
 from gamenight.cli.app import Command, app, ascii_whole_number, console, flag, friendly_errors
-from gamenight.cli.logview import entry_line, page, whole_log
+from gamenight.cli.logview import entry_line, latest_panel, page, whole_log
 from gamenight.cli.scores import final_reckoning
 from gamenight.core import registry
 from gamenight.core.engine import Match
@@ -122,7 +123,8 @@ class _Shower:
         self.seat = seat
         self.render = render
 
-    def show(self) -> None:
+    def show(self, *, jumped: bool = False) -> None:
+        """The current step; after a jump, its entries come with the lines before them."""
         stepper, seat = self.stepper, self.seat
         step = stepper.step
         if step:
@@ -131,8 +133,11 @@ class _Shower:
             console.rule(Text(f"step {step}/{stepper.last}: seat {actor}: {shown}"))
         else:
             console.rule("setup")
-        for entry in stepper.step_entries(seat):
-            console.print(entry_line(entry))
+        if jumped and stepper.step_entries(seat):
+            console.print(latest_panel(stepper.match.log(seat), stepper.step_from, "the log"))
+        else:
+            for entry in stepper.step_entries(seat):
+                console.print(entry_line(entry))
         view = stepper.match.view(seat)
         console.print(self.render(view))
         outcome = stepper.match.outcome
@@ -167,8 +172,9 @@ def _step_interactively(stepper: Stepper, shower: _Shower) -> None:
         target = _target(typed, stepper)
         if target is None:
             continue
+        jumped = target != stepper.step + 1
         stepper.go_to(target)
-        shower.show()
+        shower.show(jumped=jumped)
 
 
 def _target(answer: str, stepper: Stepper) -> int | None:
