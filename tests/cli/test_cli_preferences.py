@@ -74,3 +74,14 @@ def test_issue12_item7_hotseat_people_rate_behind_a_hand_over(tmp_path: Path) ->
     assert "Pass the keyboard to seat 0 to rate the games" in out
     assert "Pass the keyboard to seat 1 to rate the games" in out
     assert record.params["preferences"] == [[1.0, 2.0, 3.0, 4.0], [4.0, 3.0, 2.0, 1.0]]
+
+
+def test_issue12_item7_leaving_while_rating_writes_no_record(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "gtpag", "--record", str(path)], input="7\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-2:] == [
+        "You left the table.",
+        "The match never began: no record was written.",
+    ]
+    assert not path.exists()

@@ -106,6 +106,7 @@ def _ask(ask: Callable[[str], str], prompt: str) -> str:
     try:
         return ask(prompt)
     except EOFError:
+        console.print()  # Ctrl-D leaves the cursor after the prompt
         raise LeftTable from None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -200,8 +201,10 @@ def play(
         except LeftTable:
             console.print("You left the table.")
         finally:
-            if out is not None and match is None:
-                console.print(Text(f"The match never began: nothing was written to {out.name}"))
+            if out is not None and match is None:  # left while rating: no record to keep
+                with suppress(OSError):
+                    Path(out.name).unlink()
+                console.print("The match never began: no record was written.")
             elif out is not None and match is not None:
                 with written_to(out):
                     out.write(match.record.to_json() + "\n")

@@ -248,6 +248,7 @@ class TerminalTable:
         try:
             return self.ask(text)
         except EOFError:
+            self.console.print()  # Ctrl-D leaves the cursor after the prompt
             raise LeftTable from None
 
     # -- the log ------------------------------------------------------------------------------
