@@ -173,7 +173,7 @@ def play(
     count = table_size(game, players, seats)
     specs = seat_specs(game, count, seats, humans, seat, bots, hotseat)
     pause = watching_delay(delay, step, specs)
-    agents = seat_agents(game, specs)
+    agents = seat_agents(game, specs)  # bad bot specs are refused before anyone is asked
     match_seed = seed if seed is not None else fresh_seed()
     with output_file(record, overwrite) as out:
         console.print(  # a Text: bot specs are the user's words, never markup
@@ -185,7 +185,9 @@ def play(
         )
         match: Match | None = None
         try:
-            game = _with_preferences(game, overrides, variant, specs, match_seed)
+            rated = _with_preferences(game, overrides, variant, specs, match_seed)
+            if rated is not game:  # the bots play the game with the preferences in it
+                game, agents = rated, seat_agents(rated, specs)
             match = Match(game, count, match_seed)
             match.record.meta = {"seats": specs}
             table = TerminalTable(
