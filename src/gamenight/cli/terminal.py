@@ -234,9 +234,10 @@ class TerminalTable:
             self.console.print(Text.assemble((f"  {label:>2}", "bold"), f"  {notation}"))
 
     def _help(self, menu: Menu) -> None:
-        if self.guide:
-            title = f"{self.match.game.spec.title}: how to play"
-            self.console.print(Panel(Text(self.guide), title=title, expand=False))
+        if self.guide:  # no box: a guide's lines are laid out for the full width
+            self.console.rule(Text(f"{self.match.game.spec.title}: how to play"))
+            self.console.print(Text(self.guide))
+            self.console.rule()
         for line in [*menu.help_lines(), COMMANDS_HELP]:
             self.console.print(Text(line))
 
