@@ -53,7 +53,7 @@ def test_a_title_gamenight_cannot_run_ends_the_night_with_the_pick() -> None:
 
 def test_a_person_rates_privately_and_nonsense_is_asked_again() -> None:
     # 4 players: G.Nome and Pink Godzilla Dev Kit; then the picking game (answer 1 always)
-    script = "ten\n11\n9\n0\n" + "1\n" * 400
+    script = "ten\n11\n9\n0\n" + "a\n" * 400
     result = runner.invoke(app, ["night", "--seed", "2"], input=script)
     assert result.exit_code == 0, result.output
     assert "'ten' is not a number" in result.output

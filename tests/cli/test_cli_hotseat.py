@@ -15,9 +15,14 @@ import re
 from collections.abc import Callable, Iterable
 
 import pytest
+from narrated_game import NAME, registered
 from rich.console import Console
+from table_harness import make_table
+from typer.testing import CliRunner
 
-from gamenight.cli.terminal import LeftTable, TerminalTable
+from gamenight.cli import app
+from gamenight.cli.menu import Menu
+from gamenight.cli.terminal import CLEAR_SCREEN_AND_SCROLLBACK, LeftTable, TerminalTable
 from gamenight.core import registry
 from gamenight.core.engine import Match
 from gamenight.core.rng import Rng
@@ -25,13 +30,15 @@ from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.rules import PgdkGame
 
 HAND_OVER = re.compile(r"Pass the keyboard to seat (\d+), then press Enter")
-MOVE = re.compile(r"Seat (\d+), your move \[(1 or Enter|1-(\d+)), \?, q\]: ")
+MOVE = re.compile(r"Seat (\d+), your move \[(\w+ or Enter|\w+-\w+), \?, l, q\]: ")
 
 
 class Script:
     """The people at a hotseat table: Enter at a hand-over, ``answer`` at a move prompt.
 
-    Logs every prompt; ends the session (end of input) when ``stop`` says so at a move prompt.
+    ``answer(seat, options)`` may give the menu position (from 1) of the action to take; it is
+    typed as that action's menu label. Logs every prompt; ends the session (end of input) when
+    ``stop`` says so at a move prompt.
     """
 
     def __init__(
@@ -56,7 +63,9 @@ class Script:
         if self.stop(self.match, self.prompts):
             raise EOFError
         self.prompts.append(("move", seat))
-        return self.answer(seat, 1 if move[3] is None else int(move[3]))
+        menu = Menu.of(self.match.legal_actions(seat))
+        reply = self.answer(seat, len(menu.labels))
+        return menu.labels[int(reply) - 1] if reply.isdigit() else reply
 
     @property
     def hand_overs(self) -> list[int]:
@@ -217,3 +226,64 @@ def test_issue11_item3_a_lone_person_among_bots_is_not_asked_about_forced_moves(
         table.run()
     assert not any(HAND_OVER.search(prompt) for prompt in prompts)
     assert (0, "pass") in match.record.actions  # passed for the person, without a question
+
+
+# -- issue 12 item 5: the scrollback is wiped at every hand-over ------------------------------
+
+WIPE = CLEAR_SCREEN_AND_SCROLLBACK
+runner = CliRunner()
+
+
+def test_issue12_item5_each_hand_over_wipes_screen_and_scrollback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """issue 12 item 5: ESC[3J with the clear at each hand-over; after it, nothing of another
+    seat's private log entries is printed (Face Down's private texts name their seat)."""
+    with registered(monkeypatch):
+        match = Match(registry.make_game(NAME), 3, seed=2)
+        table, person, out = make_table(
+            match, [None, None, None], lambda prompt: "" if "keyboard" in prompt else "a"
+        )
+        table.run()
+    text = out.getvalue()
+    hand_overs = [p for p in person.prompts if p.startswith("Pass the keyboard")]
+    assert len(hand_overs) >= 6
+    assert text.count(WIPE) >= 2 * len(hand_overs)
+    # the screens before each hand-over prompt end with the wipe
+    for screen, prompt in zip(person.screens, person.prompts, strict=True):
+        if prompt.startswith("Pass the keyboard"):
+            assert screen.endswith(WIPE)
+    # between two wipes, only the seat at the keyboard's own secrets appear
+    at_keyboard = None
+    for screen, prompt in zip(person.screens, person.prompts, strict=True):
+        for chunk in screen.split(WIPE)[1:] if WIPE in screen else [screen]:
+            others = {seat for seat in range(3) if seat != at_keyboard}
+            assert not any(f"(seat {seat})" in chunk for seat in others), chunk
+        handed = HAND_OVER.fullmatch(prompt.strip())
+        if handed:
+            at_keyboard = int(handed[1])
+    assert any(f"(seat {seat})" in text for seat in range(3))  # secrets were shown, to each
+
+
+@pytest.mark.parametrize(
+    ("args", "script"),
+    [
+        (["play", "gnome", "--hotseat", "-p", "3", "--seed", "1"], "\na\n" * 40),
+        # the night's ratings are secrets too: two people rate G.Nome and Pink Godzilla
+        (
+            ["night", "--seats", "human,human,random,random", "--seed", "2"],
+            "\n9\n0\n\n5\n5\n" + "\na\n" * 40,
+        ),
+    ],
+)
+def test_issue12_item5_the_command_line_wipes_the_scrollback_before_each_hand_over(
+    args: list[str], script: str
+) -> None:
+    """issue 12 item 5: `play --hotseat` and `night` write ESC[3J before every hand-over."""
+    result = runner.invoke(app, args, input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    starts = [m.start() for m in re.finditer("Pass the keyboard to seat", out)]
+    assert len(starts) >= 3
+    for start in starts:
+        assert out[:start].endswith(WIPE)

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from gamenight.bots.factory import make_agent
 from gamenight.cli import app
+from gamenight.cli.replay import PROMPT
 from gamenight.core import MatchRecord, registry
 from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.sim.runner import play_match
@@ -80,9 +81,6 @@ def test_issue11_item14_stepping_forward_with_enter_is_linear_too(
     assert len(applies) <= 2 * steps
 
 
-PROMPT = "Enter: next, number: go to step, q: quit > "
-
-
 def _normalised(text: str) -> list[str]:
     """Lines without prompts, each rule's dashes dropped (its length follows its title's)."""
     lines = text.replace(PROMPT, "").splitlines()
@@ -104,7 +102,7 @@ def test_issue11_item14_replay_all_shows_what_each_step_rebuilt_from_scratch_sho
         alone = replay(str(write(tmp_path / f"{step}.json", prefix)), "--final", *seat_args)
         shown = alone.split("\n", 1)[1].replace(f"step {step}/{step}:", f"step {step}/{steps}:")
         expected += _normalised(shown)
-    assert whole.splitlines()[-1].startswith("Outcome:")  # the last prefix is the whole match
+    assert whole.splitlines()[-1].startswith("Game over (")  # the last prefix is the whole match
     assert _normalised(whole) == expected
 
 
@@ -120,5 +118,5 @@ def test_issue11_item14_jumping_back_rebuilds_and_forward_goes_on(tmp_path: Path
         f"step 2/{len(record.actions)}",
         f"step 3/{len(record.actions)}",
     ]
-    alone = _normalised(replay(str(path), "--seat", "0", input="3\nq\n"))
+    alone = _normalised(replay(str(path), "--seat", "0", input="2\n\nq\n"))  # 3 by a step too
     assert out[-len(alone) + alone.index(rules[-1]) :] == alone[alone.index(rules[-1]) :]

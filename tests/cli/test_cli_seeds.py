@@ -45,7 +45,7 @@ def test_issue11_item1_play_shows_the_seed_after_the_outcome_not_before(tmp_path
     out = run(
         *("play", "pgdk", "--seats", "heuristic,human", "--seed", str(SEED)),
         *("--record", str(path)),
-        input="1\n" * 3000,
+        input="a\n" * 3000,
     )
     before, over, after = out.partition("Game over")
     assert over
@@ -56,7 +56,7 @@ def test_issue11_item1_play_shows_the_seed_after_the_outcome_not_before(tmp_path
 
 def test_issue11_item1_leaving_the_table_never_shows_the_seed() -> None:
     """issue 11 item 1: a match left unfinished keeps its seed off the screen."""
-    out = run("play", "pgdk", "--seats", "heuristic,human", "--seed", str(SEED), input="1\nq\n")
+    out = run("play", "pgdk", "--seats", "heuristic,human", "--seed", str(SEED), input="a\nq\n")
     assert "You left the table." in out
     assert str(SEED) not in out
 
@@ -88,7 +88,7 @@ def test_issue11_item1_a_person_at_the_night_never_sees_its_seed_before_the_end(
     """issue 11 item 1: with a person rating and playing, the seed stays hidden."""
     seed = 31_415_926_535
     # 4 players: rate G.Nome and Pink Godzilla Dev Kit, then answer 1 to every question
-    out = run("night", "--seed", str(seed), input="9\n0\n" + "1\n" * 3000)
+    out = run("night", "--seed", str(seed), input="9\n0\n" + "a\n" * 3000)
     final = out.rindex("Game over (")
     assert str(seed) not in out[:final]
     assert f"Seed of the night: {seed}" in out[final:]

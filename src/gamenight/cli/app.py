@@ -14,12 +14,34 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
+import gamenight
 from gamenight.core.errors import GamenightError
 from gamenight.core.params import parse_assignment
 
+
+class _BareHelpFlag:
+    """Shows --help as a bare flag: typer's own help option prints ``<bool>`` beside it."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class Command(_BareHelpFlag, TyperCommand):
+    """Every gamenight command: ``@app.command(cls=Command)``."""
+
+
+class _Group(_BareHelpFlag, TyperGroup):
+    pass
+
+
 app = typer.Typer(
     name="gamenight",
+    cls=_Group,
     help="Play, simulate and playtest modern tabletop games with hidden information.",
     no_args_is_help=True,
     add_completion=False,
@@ -29,6 +51,34 @@ app = typer.Typer(
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        console.print(f"gamenight {gamenight.__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _everywhere(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Show gamenight's version and exit.",
+            callback=_print_version,
+            is_eager=True,
+            metavar="",
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and playtest modern tabletop games with hidden information."""
+
+
+def flag(name: str, help: str) -> Any:
+    """A yes/no option shown in --help as a bare flag (typer would print ``<bool>``)."""
+    return typer.Option(name, help=help, metavar="")
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -137,9 +187,7 @@ ParamOption = Annotated[
 PlayersOption = Annotated[
     int | None, typer.Option("--players", "-p", help="Seats at the table (default: the fewest).")
 ]
-OverwriteOption = Annotated[
-    bool, typer.Option("--overwrite", help="Replace an existing output file.")
-]
+OverwriteOption = Annotated[bool, flag("--overwrite", help="Replace an existing output file.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
 
 

@@ -8,11 +8,11 @@ import typer
 from rich.table import Table
 
 from gamenight.bots.factory import bot_names
-from gamenight.cli.app import app, console, friendly_errors
+from gamenight.cli.app import Command, app, console, friendly_errors
 from gamenight.core import registry
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 @friendly_errors
 def list_games(
     game: Annotated[

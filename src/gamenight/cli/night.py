@@ -20,9 +20,17 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from gamenight.cli.app import app, console, fresh_seed, friendly_errors
-from gamenight.cli.play import HUMAN, default_bot, seat_agents, seat_specs
-from gamenight.cli.terminal import LeftTable, TerminalTable
+from gamenight.cli.app import Command, app, console, flag, fresh_seed, friendly_errors
+from gamenight.cli.play import (
+    HUMAN,
+    Pace,
+    default_bot,
+    seat_agents,
+    seat_specs,
+    table_size,
+    watching_delay,
+)
+from gamenight.cli.terminal import LeftTable, TerminalTable, wipe_screen
 from gamenight.core import registry
 from gamenight.core.engine import Match
 from gamenight.core.errors import InvalidParamsError, UnknownGameError
@@ -30,6 +38,9 @@ from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gtpag.rules import GtpagGame
 
 PICKER = "gtpag"
+WATCHED_AT_ONCE = Pace()
+NIGHT_PLAYERS = 4
+"""Seats at a night when neither --players nor --seats says."""
 RATING_HELP = "0 = not tonight, 10 = yes please"
 # digits 0-9 only: float() would also read other scripts' digits, "1_0", "nan" and "inf"
 RATING = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
@@ -55,17 +66,29 @@ def night_library(players: int, added: Sequence[str]) -> list[str]:
 
 
 def ask_ratings(
-    seat: int, library: Sequence[str], ask: Callable[[str], str], hotseat: bool
-) -> tuple[float, ...]:
-    """One person's private ratings, asked title by title; nonsense is asked again."""
+    seat: int,
+    library: Sequence[str],
+    ask: Callable[[str], str],
+    hotseat: bool,
+    *,
+    may_draw: bool = False,
+) -> tuple[float, ...] | None:
+    """One person's private ratings, asked title by title; nonsense is asked again.
+
+    With ``may_draw``, Enter at the first title asks for random ones instead: None. End of
+    input leaves the table (:class:`LeftTable`), as at the table itself.
+    """
     if hotseat:
-        console.clear()
-        ask(f"Pass the keyboard to seat {seat} to rate the games, then press Enter ")
-    console.print(f"Seat {seat}: how much do you want to play each game? ({RATING_HELP})")
-    ratings = []
+        wipe_screen(console)
+        _ask(ask, f"Pass the keyboard to seat {seat} to rate the games, then press Enter ")
+    draw = "; Enter at the first title draws them at random" if may_draw else ""
+    console.print(f"Seat {seat}: how much do you want to play each game? ({RATING_HELP}{draw})")
+    ratings: list[float] = []
     for title in library:
         while True:
-            answer = ask(f"  {title}: ").strip()
+            answer = _ask(ask, f"  {title}: ").strip()
+            if may_draw and not answer and not ratings:
+                return None
             if not RATING.fullmatch(answer):
                 console.print(_complaint(f"{answer!r} is not a number"))
                 continue
@@ -75,8 +98,58 @@ def ask_ratings(
                 break
             console.print(_complaint(f"{answer} is out of range"))
     if hotseat:
-        console.clear()
+        wipe_screen(console)
     return tuple(ratings)
+
+
+def _ask(ask: Callable[[str], str], prompt: str) -> str:
+    try:
+        return ask(prompt)
+    except EOFError:
+        console.print()  # Ctrl-D leaves the cursor after the prompt
+        raise LeftTable from None
+
+
+def table_preferences(
+    library: Sequence[str],
+    specs: Sequence[str],
+    seed: int,
+    ask: Callable[[str], str],
+    *,
+    may_draw: bool = False,
+) -> list[tuple[float, ...]]:
+    """Every seat's preferences: each person's ratings, a random ranking for each bot (G6).
+
+    A person who lets theirs be drawn (``may_draw``) is shown what was drawn.
+    """
+    humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
+    hotseat = len(humans) > 1
+    picker = GtpagGame(GtpagGame.params_from({"library": list(library)}))
+    preferences = []
+    for seat in range(len(specs)):
+        rated = (
+            ask_ratings(seat, library, ask, hotseat, may_draw=may_draw) if seat in humans else None
+        )
+        if rated is None:
+            rated = picker.random_preferences(Rng(derive_seed(seed, 0x9E5, seat)))
+            if seat in humans:
+                _tell_drawn(seat, library, rated, ask, hotseat)
+        preferences.append(rated)
+    return preferences
+
+
+def _tell_drawn(
+    seat: int,
+    library: Sequence[str],
+    drawn: Sequence[float],
+    ask: Callable[[str], str],
+    hotseat: bool,
+) -> None:
+    shown = ", ".join(f"{title} {value:g}" for title, value in zip(library, drawn, strict=True))
+    console.print(Text(f"Seat {seat}: your preferences were drawn at random: {shown}."))
+    if hotseat:
+        _ask(ask, "Press Enter to hide them ")
+        wipe_screen(console)
 
 
 def _complaint(what: str) -> Text:
@@ -99,26 +172,20 @@ def run_night(
     added: Sequence[str],
     seed: int,
     ask: Callable[[str], str] = input,
+    *,
+    pace: Pace = WATCHED_AT_ONCE,
 ) -> str:
     """Pick with Game to Pick a Game, then play the pick; returns the picked title."""
     library = night_library(players, added)
-    humans = [seat for seat, spec in enumerate(specs) if spec == HUMAN]
-    defaults = GtpagGame(GtpagGame.params_from({"library": library}))
-    preferences = []
-    for seat in range(players):
-        if seat in humans:
-            preferences.append(ask_ratings(seat, library, ask, hotseat=len(humans) > 1))
-        else:
-            rng = Rng(derive_seed(seed, 0x9E5, seat))
-            preferences.append(defaults.random_preferences(rng))
-    picker = registry.make_game(PICKER, {"library": library, "preferences": preferences})
-    console.print(
+    console.print(  # before the ratings: people rate the titles they were shown
         Text.assemble(
             ("Game night", "bold"), f", {players} players. The library: {', '.join(library)}."
         )
     )
+    preferences = table_preferences(library, specs, seed, ask)
+    picker = registry.make_game(PICKER, {"library": library, "preferences": preferences})
     match = Match(picker, players, seed)
-    _play(match, specs, ask)
+    _play(match, specs, ask, pace)
     title = str(match.view(None)["picked"])
     console.print(Text(f"The table picked {title}.", style="bold"))
     name = runnable(title, players)
@@ -134,19 +201,26 @@ def run_night(
             + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
         )
     )
-    _play(Match(game, players, derive_seed(seed, 0x6A3E)), seats, ask)
+    _play(Match(game, players, derive_seed(seed, 0x6A3E)), seats, ask, pace)
     return title
 
 
-def _play(match: Match, specs: Sequence[str], ask: Callable[[str], str]) -> None:
+def _play(match: Match, specs: Sequence[str], ask: Callable[[str], str], pace: Pace) -> None:
     render = registry.entry(match.game.spec.name).render
-    TerminalTable(match, seat_agents(match.game, specs), render, console, ask).run()
+    agents = seat_agents(match.game, specs)
+    table = TerminalTable(match, agents, render, console, ask, delay=pace.delay, step=pace.step)
+    table.run()
 
 
-@app.command()
+@app.command(cls=Command)
 @friendly_errors
 def night(
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-p", help="Seats at the table (default: as --seats names, else 4)."
+        ),
+    ] = None,
     humans: Annotated[int, typer.Option(help="How many people play (hotseat if several).")] = 1,
     seat: Annotated[int, typer.Option("--seat", help="The first person's seat.")] = 0,
     seats: Annotated[
@@ -162,14 +236,29 @@ def night(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the night (random if not given).")
     ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Watching bots: the pause after each action (default 0.5 on a terminal, "
+            "0 when piped).",
+        ),
+    ] = None,
+    step: Annotated[
+        bool, flag("--step", help="Watching bots: press Enter for each action.")
+    ] = False,
 ) -> None:
-    """A game night: Game to Pick a Game picks what this table plays next, then it is played."""
+    """A game night: Game to Pick a Game picks what this table plays next, then it is played.
+
+    End of input (Ctrl-D) leaves the table like q in play, with exit status 0.
+    """
     picker = registry.make_game(PICKER)
-    picker.check_player_count(players)
-    specs = seat_specs(picker, players, seats, humans, seat, bots, hotseat=False)
+    count = table_size(picker, players if players or seats else NIGHT_PLAYERS, seats)
+    specs = seat_specs(picker, count, seats, humans, seat, bots, hotseat=False)
+    pace = Pace(watching_delay(delay, step, specs), step)
     night_seed = seed if seed is not None else fresh_seed()
     try:
-        run_night(players, specs, [*(add or [])], night_seed)
+        run_night(count, specs, [*(add or [])], night_seed, pace=pace)
     except LeftTable:
         console.print("You left the table.")
         return

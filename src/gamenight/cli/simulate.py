@@ -14,12 +14,14 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.cli.app import (
+    Command,
     JobsOption,
     OverwriteOption,
     ParamOption,
     VariantOption,
     app,
     console,
+    flag,
     friendly_errors,
     output_file,
     parse_params,
@@ -32,7 +34,7 @@ from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, SimulationSpec, run_simulation, validate
 
 
-@app.command()
+@app.command(cls=Command)
 @friendly_errors
 def simulate(
     game_name: Annotated[
@@ -48,7 +50,7 @@ def simulate(
     ] = 0,
     jobs: JobsOption = 1,
     rotate: Annotated[
-        bool, typer.Option(help="Rotate the bots through the seats match by match.")
+        bool, flag("--rotate/--no-rotate", help="Rotate the bots through the seats match by match.")
     ] = True,
     variant: VariantOption = None,
     param: ParamOption = None,
@@ -57,7 +59,7 @@ def simulate(
         typer.Option(help="Write every match record here (JSON lines), each as it finishes."),
     ] = None,
     overwrite: OverwriteOption = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate matches between bots and report how each seat and each bot fared."""
     game = registry.make_game(game_name, parse_params(param), variant)
@@ -101,6 +103,11 @@ def record_writer(out: TextIO) -> Callable[[GameSummary], None]:
     return write
 
 
+def interval(low: float, high: float, spec: str) -> str:
+    """A confidence interval as ``[-8.37, 98.04]``: a dash would read as a minus sign."""
+    return f"[{low:{spec}}, {high:{spec}}]"
+
+
 def _print(summary: dict[str, Any], title: str) -> None:
     console.print(  # a Text: bot specs are the user's words, never markup
         Text.assemble(
@@ -113,20 +120,20 @@ def _print(summary: dict[str, Any], title: str) -> None:
     )
     for key, heading in (("by_bot", "bot"), ("seats", "seat")):
         table = Table(header_style="bold", title=f"by {heading}", box=box.SIMPLE_HEAD)
-        for column in (heading, "seat-games", "win rate (95% CI)", "mean score (95% CI)"):
+        for column in (heading, "seat-games", "win rate [95% CI]", "mean score [95% CI]"):
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
             table.add_row(
                 Text(row["label"]),
                 str(row["games"]),
-                f"{row['win_rate']:.1%} ({row['win_low']:.1%}-{row['win_high']:.1%})",
-                f"{row['mean_score']:.2f} ({row['score_low']:.2f}-{row['score_high']:.2f})",
+                f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.1%')}",
+                f"{row['mean_score']:.2f} {interval(row['score_low'], row['score_high'], '.2f')}",
             )
         console.print(table)
     length = summary["length"]
     console.print(
         f"Length in actions: mean {length['mean']:.1f}, median {length['median']:g}, "
-        f"range {length['min']}-{length['max']}"
+        f"range {length['min']} to {length['max']}"
     )
     endings = ", ".join(f"{reason}: {count}" for reason, count in summary["endings"].items())
     console.print(Text(f"Endings: {endings}"))  # a reason may quote a title from --param

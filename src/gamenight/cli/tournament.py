@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.cli.app import (
+    Command,
     JobsOption,
     OverwriteOption,
     ParamOption,
@@ -23,6 +24,7 @@ from gamenight.cli.app import (
     app,
     console,
     errors,
+    flag,
     friendly_errors,
     output_file,
     parse_params,
@@ -30,14 +32,14 @@ from gamenight.cli.app import (
     split_list,
     written_to,
 )
-from gamenight.cli.simulate import record_writer
+from gamenight.cli.simulate import interval, record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, validate
 from gamenight.sim.tournament import CSV_HEADER, csv_rows, run_tournament, tournament_spec
 
 
-@app.command()
+@app.command(cls=Command)
 @friendly_errors
 def tournament(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Which game.")],
@@ -52,7 +54,7 @@ def tournament(
     jobs: JobsOption = 0,
     variant: VariantOption = None,
     param: ParamOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print the results as JSON.")] = False,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", help="Write one row per seat per match.")
     ] = None,
@@ -144,8 +146,8 @@ def _print(summary: dict[str, Any], title: str) -> None:
         table.add_row(
             Text(row["label"]),
             str(row["games"]),
-            f"{row['win_rate']:.1%} [{row['win_low']:.0%}-{row['win_high']:.0%}]",
-            f"{row['mean_score']:.1f} [{row['score_low']:.1f}-{row['score_high']:.1f}]",
+            f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.0%')}",
+            f"{row['mean_score']:.1f} {interval(row['score_low'], row['score_high'], '.1f')}",
             f"{rating['mu']:.1f}±{rating['sigma']:.1f}",
         )
     console.print(table)
