@@ -35,13 +35,13 @@ def test_round_trip_through_json_form() -> None:
     ("overrides", "message"),
     [
         ({"roundz": 2}, "unknown parameter 'roundz'"),
-        ({"rounds": "2"}, "needs a int"),
-        ({"rounds": True}, "needs a int"),
+        ({"rounds": "2"}, "needs a whole number"),
+        ({"rounds": True}, "needs a whole number"),
         ({"rounds": 0}, "rounds must be at least 1"),
         ({"deck": 3}, "needs a list"),
-        ({"deck": [1, "x"]}, "needs a int"),
+        ({"deck": [1, "x"]}, "needs a whole number"),
         ({"table": [["b"]]}, "needs 2 values"),
-        ({"seat": "left"}, "is not a int | None"),
+        ({"seat": "left"}, "is not a whole number or null"),
     ],
 )
 def test_bad_values_are_refused_with_the_name(overrides: dict, message: str) -> None:

@@ -101,6 +101,20 @@ def _type_name(hint: Any) -> str:
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
 
 
+_PLAIN_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+
+
+def _type_words(hint: Any) -> str:
+    """What a value of this type is called in a message to a person ("a whole number")."""
+    if hint in _PLAIN_NAMES:
+        return _PLAIN_NAMES[hint]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        words = " or ".join(_type_words(option) for option in args if option is not type(None))
+        return words + (" or null" if type(None) in args else "")
+    return f"a {_type_name(hint)}"
+
+
 def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
     """Check ``value`` against the field's type, turning JSON lists into tuples."""
     origin = typing.get_origin(hint)
@@ -115,7 +129,7 @@ def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
                 return _coerce(value, option, name)
             except InvalidParamsError:
                 continue
-        raise InvalidParamsError(f"parameter {name!r}: {brief(value)} is not a {_type_name(hint)}")
+        raise InvalidParamsError(f"parameter {name!r}: {brief(value)} is not {_type_words(hint)}")
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise InvalidParamsError(f"parameter {name!r} needs a list, got {brief(value)}")
@@ -140,7 +154,7 @@ def _coerce(value: JsonValue, hint: Any, name: str) -> Any:
             return value
     else:  # pragma: no cover - a game declared a field type this module does not know
         raise InvalidParamsError(f"parameter {name!r} has an unsupported type {hint!r}")
-    raise InvalidParamsError(f"parameter {name!r} needs a {_type_name(hint)}, got {brief(value)}")
+    raise InvalidParamsError(f"parameter {name!r} needs {_type_words(hint)}, got {brief(value)}")
 
 
 def _in_bounds(value: Number, name: str) -> Number:

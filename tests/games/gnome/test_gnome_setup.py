@@ -181,7 +181,7 @@ def test_g12_unsupported_player_counts_are_refused(players: int) -> None:
         ({"white": "Red"}, "card names must differ"),
         ({"max_actions": 0}, "max_actions must be at least 1"),
         ({"bonus": 3}, "unknown parameter 'bonus'"),
-        ({"rounds": "eight"}, "parameter 'rounds' needs a int"),
+        ({"rounds": "eight"}, "parameter 'rounds' needs a whole number"),
     ],
 )
 def test_g12_invalid_params_are_refused_with_one_line(

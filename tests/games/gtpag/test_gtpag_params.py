@@ -58,7 +58,7 @@ BAD_PARAMS: list[tuple[dict[str, Any], str]] = [
     ({"max_tie_rounds": -1}, "max_tie_rounds must be 0 or more"),
     ({"max_actions": 0}, "max_actions must be at least 1"),
     ({"first_player": 8}, "first_player must be a seat"),
-    ({"boost_value": "two"}, "parameter 'boost_value' needs a int"),
+    ({"boost_value": "two"}, "parameter 'boost_value' needs a whole number"),
 ]
 
 

@@ -80,7 +80,7 @@ def test_player_count_other_than_two_is_refused() -> None:
         ({"distinct_substitute": 7}, "between 1 and 6"),
         ({"first_player": 2}, "first_player"),
         ({"failure_limt": 3}, "unknown parameter 'failure_limt'"),
-        ({"failure_limit": "five"}, "needs a int"),
+        ({"failure_limit": "five"}, "needs a whole number"),
     ],
 )
 def test_invalid_params_are_refused_with_one_line(change: dict, message: str) -> None:
