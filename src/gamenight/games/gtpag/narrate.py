@@ -426,23 +426,24 @@ def _tie_round(game: GtpagGame, state: GtpagState, journal: Journal, starter: in
     )
 
 
-def flip(game: GtpagGame, state: GtpagState) -> None:
-    """R11: every chip left on the Nominations turns face up; G10: the Smashed ones are known."""
+def flip(game: GtpagGame, state: GtpagState, before: int) -> None:
+    """R11: every chip left on the Nominations turns face up; G10: the Smashed ones are known
+    (told once: ``before`` is the face-up mask before this flip)."""
     journal = state.journal
     assert journal is not None
     journal.add(REVEAL, "Every chip on the Nominations is turned face up (R11).")
     for j, pile in enumerate(state.piles):
         if pile:
             _add(journal, state, REVEAL, _flipped(game, state, title_of(game, state, j), pile))
-    if state.smashed:
-        smashed = tuple(state.smashed)
+    smashed = tuple(c for c in state.smashed if not before >> c & 1)
+    if smashed:
         _add(
             journal,
             state,
             REVEAL,
             lambda r: (
                 "Smashed, now known by elimination (G10): "
-                + ", ".join(chip_with_owner(game, state, c, r) for c in sorted(smashed))
+                + ", ".join(chip_with_owner(game, state, c, r) for c in smashed)
                 + "."
             ),
         )
@@ -549,35 +550,43 @@ def end(game: GtpagGame, state: GtpagState) -> None:
 # -- the score sheet -------------------------------------------------------------------------
 def tally_lines(game: GtpagGame, state: GtpagState, nomination: int, reader: Reader) -> list[str]:
     """R13, D1, D2.3-D2.5, G12: the chips, the values, the Inverts, Hype, Boosts, the Score."""
-    pile = state.piles[nomination]
-    tally = game.tally(state, nomination)
+    return _reckoning(game, state, state.piles[nomination], state.boosts[nomination], reader)
+
+
+def _reckoning(
+    game: GtpagGame,
+    state: GtpagState,
+    pile: list[int] | tuple[int, ...],
+    boosters: list[int] | tuple[int, ...],
+    reader: Reader,
+) -> list[str]:
+    """The tally of these chips and Boosts, step by step, ending with the Score."""
+    kinds = [state.kinds[c] for c in pile]
     lines = [
         "chips: " + (", ".join(chip_with_owner(game, state, c, reader) for c in pile) or "none")
     ]
-    value_kinds = [state.kinds[c] for c in pile if game._kind_value[state.kinds[c]]]
-    terms = " ".join(f"{game._kind_value[k]:+d}" for k in value_kinds)
-    lines.append(f"values {terms} = {tally.values}" if terms else "values: none, 0")
-    after = tally.values
-    inverts = sum(game._kind_invert[state.kinds[c]] for c in pile)
-    if inverts and tally.house_rule:
-        lines.append(f"{_count(inverts, 'Invert')} ignored (House Rule): {after}")
+    values = [game._kind_value[k] for k in kinds if game._kind_value[k]]
+    score = sum(values)
+    terms = " ".join(f"{v:+d}" for v in values)
+    lines.append(f"values {terms} = {score}" if terms else "values: none, 0")
+    inverts = sum(game._kind_invert[k] for k in kinds)
+    if inverts and any(game._kind_house[k] for k in kinds):
+        lines.append(f"{_count(inverts, 'Invert')} ignored (House Rule): {score}")
     elif inverts:
         if inverts % 2:
-            after = -after
-            lines.append(f"{_count(inverts, 'Invert')} (odd): {after}")
-        else:
-            lines.append(f"{_count(inverts, 'Invert')} (even): {after}")
-    if tally.bonus:
-        after += tally.bonus
-        lines.append(f"Hype {tally.bonus:+d}: {after}")
-    boosters = state.boosts[nomination]
+            score = -score
+        lines.append(f"{_count(inverts, 'Invert')} ({'odd' if inverts % 2 else 'even'}): {score}")
+    bonus = sum(game._kind_bonus[k] for k in kinds)
+    if bonus:
+        score += bonus
+        lines.append(f"Hype {bonus:+d}: {score}")
     if boosters:
-        after += tally.boosts
         each = game.params.boost_value
+        score += each * len(boosters)
         lines.append(
-            "Boosts " + ", ".join(f"{who(s, reader)} {each:+d}" for s in boosters) + f": {after}"
+            "Boosts " + ", ".join(f"{who(s, reader)} {each:+d}" for s in boosters) + f": {score}"
         )
-    lines.append(f"Score {tally.score}")
+    lines.append(f"Score {score}")
     return lines
 
 
@@ -598,27 +607,57 @@ def sheet(game: GtpagGame, state: GtpagState) -> dict[str, Any]:
         else:
             detail = "its favourite" if seat in outcome.winners else ""
             items.append([ScoreItem(f"preference for {title}", score, detail)])
-    details = []
-    for j in range(len(state.piles)):
-        head = f"n{j + 1} {title_of(game, state, j)}, nominated by Seat {state.nominators[j]}"
-        if state.active >> j & 1:
-            picked = " (picked)" if j == state.picked else ""
-            details.append(ScoreDetail(head + picked, tuple(tally_lines(game, state, j, None))))
-        else:
-            details.append(ScoreDetail(head, ("left in a tie round (R15)",)))
+    details = _details(game, state)
     notes = [
         "Each seat scores its own preference for the picked game (D3, G16); its other "
         "preferences stay private.",
     ]
-    for count, tied in enumerate(state.tie_history):
-        which = "Bidding" if count == 0 else f"tie round {count}"
-        notes.append(
-            f"Tally after the {which}: "
-            + ", ".join(f"{title_of(game, state, j)} {score}" for j, score in tied)
-            + ": tied."
-        )
+    for count, tally in enumerate(state.tie_history):
+        top = max(score for _, score in tally)
+        tied = " and ".join(title_of(game, state, j) for j, score in tally if score == top)
+        scores = ", ".join(f"{title_of(game, state, j)} {score}" for j, score in tally)
+        notes.append(f"{_stage(count)} tally: {scores}; {tied} tied at {top} (R15).")
     if state.drawn:
         notes.append("Picked by a random draw among the tied (D7, G17).")
     if state.capped:
         notes.append("Stopped at the safety cap and tallied as it stood (G18).")
     return score_sheet(items, outcome.scores, details, notes)
+
+
+def _stage(tie_round: int) -> str:
+    return "Bidding" if tie_round == 0 else f"Tie round {tie_round}"
+
+
+def _details(game: GtpagGame, state: GtpagState) -> list[ScoreDetail]:
+    """Every tally of the match, step by step: the Bidding's, then each tie round's (R13,
+    R15, G23); a single Nomination is picked without one (D4)."""
+    if state.round == 0 and not state.capped:
+        return [
+            ScoreDetail(
+                _nomination_head(game, state, j) + " (picked)",
+                ("the only Nomination: picked at once, without Bidding (D4)",),
+            )
+            for j in range(len(state.piles))
+        ]
+    details = []
+    for count, tally in enumerate(state.tie_history):
+        piles, boosts = state.tie_flips[count], state.tie_boosts[count]
+        for j, _ in tally:
+            head = f"{_stage(count)} tally: {_nomination_head(game, state, j)}"
+            details.append(
+                ScoreDetail(head, tuple(_reckoning(game, state, piles[j], boosts[j], None)))
+            )
+    for j in range(len(state.piles)):
+        if state.active >> j & 1:
+            head = f"{_stage(state.tie_round)} tally: {_nomination_head(game, state, j)}"
+            if j == state.picked:
+                head += " (picked)"
+            details.append(ScoreDetail(head, tuple(tally_lines(game, state, j, None))))
+    return details
+
+
+def _nomination_head(game: GtpagGame, state: GtpagState, nomination: int) -> str:
+    return (
+        f"n{nomination + 1} {title_of(game, state, nomination)}, nominated by Seat "
+        f"{state.nominators[nomination]}"
+    )

@@ -597,7 +597,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _flip(self, state: GtpagState) -> None:
         """R11: every chip left on the Nominations turns face up; G10: Smashed chips become
         known by elimination, so they are shown too (sorted, so their order tells nothing)."""
-        up = state.face_up
+        up = before = state.face_up
         for pile in state.piles:
             for chip in pile:
                 up |= 1 << chip
@@ -607,7 +607,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.face_up = up
         state.shown = ()  # only the between-rounds tally reads it
         if state.journal is not None:
-            narrate.flip(self, state)
+            narrate.flip(self, state, before)
 
     def _start_boosting(self, state: GtpagState) -> None:
         """R12, D6: passers Boost in counter-clockwise order from the most recent one."""
@@ -644,6 +644,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             return
         state.tie_history += (tuple(scores),)
         state.tie_flips += (tuple(map(tuple, state.piles)),)
+        state.tie_boosts += (tuple(map(tuple, state.boosts)),)
         if state.journal is not None:
             narrate.tie(self, state, tied, best)
         if state.tie_round >= self.params.max_tie_rounds:

@@ -136,10 +136,15 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
         "pending": pending,
         "boost_queue": list(state.boost_queue),
         "tie_history": [[[j + 1, score] for j, score in tie] for tie in state.tie_history],
-        # what every tied flip showed before the chips went home (a view keeps what was seen)
-        "tie_flips": [
-            [[[c // per_seat, game.kind_name(chip_kinds[c])] for c in pile] for pile in piles]
-            for piles in state.tie_flips
+        # every tied tally's chips and Boosts, gone home since (a view keeps what was seen)
+        "tie_tallies": [
+            {
+                "chips": [
+                    [[c // per_seat, game.kind_name(chip_kinds[c])] for c in pile] for pile in piles
+                ],
+                "boosts": [list(boosts) for boosts in state.tie_boosts[count]],
+            }
+            for count, piles in enumerate(state.tie_flips)
         ],
         "picked": picked,
         "picked_number": state.picked + 1 if over and state.picked >= 0 else None,
@@ -316,7 +321,9 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     state.tie_history = tuple(
         tuple((number - 1, score) for number, score in tie) for tie in data["tie_history"]
     )
-    state.tie_flips = tuple(_flipped_chips(game, piles) for piles in data["tie_flips"])
+    tallies = data["tie_tallies"]
+    state.tie_flips = tuple(_flipped_chips(game, tally["chips"]) for tally in tallies)
+    state.tie_boosts = tuple(tuple(map(tuple, tally["boosts"])) for tally in tallies)
     state.picked = data["picked_number"] - 1 if data["picked_number"] is not None else -1
     state.drawn = data["drawn"]
     state.capped = data["capped"]
