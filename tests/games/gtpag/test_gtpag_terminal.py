@@ -113,3 +113,17 @@ def test_the_guide_summarises_the_rules_and_keys_the_notation() -> None:
     ):
         assert needed in guide, needed
     assert "e.g. 'pass'" not in guide
+
+
+def test_g3_a_chip_and_its_owner_stay_on_one_line_in_a_narrow_terminal() -> None:
+    game, state = two_nominations(4)
+    lay(game, state, [(s, kind, 0) for kind in ("+2", "-1", "invert") for s in range(4)])
+    console = Console(width=90, record=True, color_system=None)
+    console.print(render(game.view(state, 0)))
+    shown = console.export_text()
+    names = ["Red", "Orange", "Yellow", "Green"]
+    for i in range(12):
+        owner = names[i % 4]
+        kind = ("+2", "-1", "invert")[i // 4]
+        mark = f"({kind})" if owner == "Red" else "(?)"  # seat 0 knows only its own chips
+        assert f"n1.{i + 1} {owner} {mark}" in shown

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -106,12 +107,14 @@ def _nominations(view: View) -> Table:
     table.add_column("Score", justify="right")
     for nom in view["nominations"]:
         number = nom["number"]
-        chips = Text("  ").join(
+        # Columns wrap between chips, never inside one: "n1.5 Green" and "[-1]" stay together
+        pieces: list[Any] = [
             _chip(view, chip, f"n{number}.{i + 1}") for i, chip in enumerate(nom["chips"])
-        )
+        ]
         down = sum(1 for chip in nom["chips"] if not chip["face_up"])
         if down:
-            chips.append(f"  · {down} face down", style="dim")
+            pieces.append(Text(f"· {down} face down", style="dim"))
+        chips = Columns(pieces, padding=(0, 2)) if pieces else Text("-", style="dim")
         tally = nom["tally"]
         score = Text(str(tally["score"]), style="bold")
         if down:
@@ -124,7 +127,7 @@ def _nominations(view: View) -> Table:
             f"n{number}",
             title,
             _who(view, nom["nominator"]),
-            chips or Text("-", style="dim"),
+            chips,
             boosts,
             score,
         )

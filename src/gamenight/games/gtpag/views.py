@@ -108,7 +108,7 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
     over = state.phase == OVER
     picked = game.picked_title(state) if over else None
     outcome = game.outcome(state) if over else None
-    return {
+    seen_view: View = {
         "game": "gtpag",
         "viewer": player,
         "library": list(titles),
@@ -158,8 +158,10 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
             if outcome is not None
             else None
         ),
-        "score_sheet": narrate.sheet(game, state) if over else None,
     }
+    if over:  # core.scoresheet: a finished match's views hold its itemised scores
+        seen_view["score_sheet"] = narrate.sheet(game, state)
+    return seen_view
 
 
 def hidden(game: GtpagGame, state: GtpagState, player: int) -> Hashable:
