@@ -506,3 +506,32 @@ def test_l4_r13_the_sheets_step_by_step_scores_agree_with_the_engines_tally() ->
             ]
             compared += 1
     assert compared > 20
+
+
+def test_g16_the_end_announces_each_preference_for_the_pick_and_determinize_keeps_it() -> None:
+    """G3, G16: at the end each seat's preference for the picked game is public (it is its
+    score); a state drawn for a seat keeps those and who won, and draws the rest."""
+    game, state = tied_endgame(
+        preferences=((4, 3, 2, 1), (1, 2, 3, 4), (4, 1, 2, 3), (10, 0, 0, 20))
+    )
+    play(game, state, "bid invert n2", "boost n1")
+    assert game.reveals(state, 1, game.parse_action("decline")) == "G16"
+    play(game, state, "decline")
+    # n1 (AGOR) wins with 4; seat 3's preferences are not a ranking (set by the table)
+    view = game.view(state, 0)
+    assert view["result"] == {"scores": [4, 1, 4, 10], "winners": [0, 2]}
+    for seed in range(20):
+        twin = game.determinize(view, 0, Rng(seed))
+        assert game.view(twin, 0) == view
+        assert [prefs[0] for prefs in twin.prefs] == [4, 1, 4, 10]
+        assert max(twin.prefs[3]) > 10  # seat 3's favourite is another game
+        assert max(twin.prefs[2]) == 4  # seat 2's favourite is AGOR
+
+
+def test_g3_the_preferences_for_the_other_games_stay_private_at_the_end() -> None:
+    game, state = tied_endgame()
+    play(game, state, "bid invert n2", "boost n1", "decline")
+    sheet = game.view(state, None)["score_sheet"]
+    assert game.view(state, None)["preferences"] is None
+    assert all(len(row["items"]) == 1 for row in sheet["seats"])  # only the pick's preference
+    assert GNOME not in str(sheet["seats"])  # the losing title's preferences are not told
