@@ -27,8 +27,8 @@ def test_render_shows_nominations_chips_hand_preferences_and_turn() -> None:
     shown = text(game.view(state, 1))
     assert "Bidding round 1" in shown
     assert f"n1  {AGOR}" in shown
-    assert "n2.1 [+2]" in shown  # face up for all
-    assert "n1.1 (invert)" in shown  # seat 1's own face-down chip
+    assert "n2.1 Green [+2]" in shown  # face up for all, and whose it is
+    assert "n1.1 Orange (invert)" in shown  # seat 1's own face-down chip
     assert "Your chips: +2, -1, Switcheroo" in shown
     assert f"Your preferences: {'Game to Pick a Game'} 4 ★" in shown
     assert "Yellow's turn (seat 2): play one chip." in shown
@@ -38,7 +38,7 @@ def test_render_never_shows_a_chip_the_viewer_has_not_seen() -> None:
     game, state = two_nominations(4)
     play(game, state, "bid +2 n2")
     other = text(game.view(state, 0))
-    assert "n2.1 (?)" in other
+    assert "n2.1 Green (?)" in other
     assert "+2" not in other.split("Nominations")[1].split("Characters")[0]
     spectator = text(game.view(state, None))
     assert "spectator" in spectator

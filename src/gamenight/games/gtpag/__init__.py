@@ -4,7 +4,7 @@ from typing import cast
 
 from gamenight.core.registry import GameEntry, register
 from gamenight.games.gtpag.bots import GtpagHeuristic, GtpagPlayout
-from gamenight.games.gtpag.render import render
+from gamenight.games.gtpag.render import GUIDE, render
 from gamenight.games.gtpag.rules import GtpagGame
 
 register(
@@ -13,6 +13,7 @@ register(
         render=render,
         bots={"heuristic": lambda game, options: GtpagHeuristic.from_options(options)},
         playout=lambda game: GtpagPlayout(cast(GtpagGame, game)),
+        guide=GUIDE,
     )
 )
 

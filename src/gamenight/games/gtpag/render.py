@@ -4,11 +4,48 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from gamenight.core.game import View
+from gamenight.games.gtpag.narrate import IDLE_AIM
+from gamenight.games.gtpag.params import TRAIT_NAMES, TRAIT_WORDS
+
+GUIDE = """\
+Game to Pick a Game: nominate games, bid chips on them; the table plays the game that wins.
+- Nomination round, counter-clockwise: nominate a title from the library, or pass. Those who
+  pass may Boost a Nomination at the end.
+- Bidding, clockwise, one chip a turn until every chip is played (4 rounds): a Bid chip (+2,
+  -1 or Invert) face down on any Nomination, or your Trait, resolved at once. The nominator
+  of the highest face-up Score begins the next round.
+- The end: every chip is flipped, the passers Boost (+2 each), and each Nomination is
+  tallied: add its values, flip the sign once per Invert (not under a House Rule), then add
+  Hype and Boosts. The highest Score is picked; a tie plays one more round of Bid chips on
+  the tied Nominations only.
+- Your score is your own, secret, preference for the picked game; you win if it is your
+  favourite.
+Traits: Spotlight turns a face-down chip up; Switcheroo swaps two on different Nominations;
+House Rule (on a Nomination) ignores its Inverts; Hype is +2 after Inverts; Warcry is a +1
+value; Scout looks at up to two chips, privately; Raid moves a chip to another Nomination;
+Smash removes one unseen. A Trait with nothing to aim at may still be played: it is used up
+and does nothing (the table says so).
+Notation:
+  n1, n2       Nominations, numbered as they were made (bid +2 n1, hype n2, boost n1)
+  n1.3         the 3rd chip on n1, counting every chip there as it came; when a chip leaves,
+               the later ones move up (spotlight n1.3, raid n1.3 then to n2)
+  Red [+2]     a face-up chip, and whose it is (its colour)
+  Red (+2)     a face-down chip you know: yours, or one your Scout looked at
+  Red (?)      a face-down chip you have not seen
+  2 + ?        a Score so far: the face-up chips; face-down ones still count at the end
+  ★ picked     the winning game; ★ in your preferences marks your favourite
+  struck out   a Nomination that left in a tie
+Type the number of an action or the action itself: 'nominate G.Nome', 'pass', 'bid +2 n1',
+'switcheroo n1.2' then 'with n2.1', 'scout n1.2' then 'done', 'boost n1', 'decline'."""
+"""The '?' help at the terminal table: the rules in short and the key to the notation."""
+
+_IDLE = {name: IDLE_AIM[code] for code, name in enumerate(TRAIT_NAMES) if code in IDLE_AIM}
 
 _COLOURS = {
     "red": "red",
@@ -42,8 +79,10 @@ def _who(view: View, seat: int) -> Text:
 
 
 def _chip(view: View, chip: dict[str, Any], label: str) -> Text:
+    """``n1.2 Red (?)``: the chip's place, whose it is (its colour is public) and its kind."""
     style = _colour(view, chip["owner"])
-    text = Text(f"{label} ", style="dim")
+    text = Text(f"{label} " if label else "", style="dim")
+    text.append(f"{view['seats'][chip['owner']]['name']} ", style=style)
     if chip["face_up"]:
         text.append(f"[{chip['kind']}]", style=f"bold {style}")
     elif chip["kind"] is not None:
@@ -63,17 +102,19 @@ def _nominations(view: View) -> Table:
     table.add_column("#")
     table.add_column("Game")
     table.add_column("by")
-    table.add_column(Text("chips: [face up] (known to you) (?) face down"))
+    table.add_column(Text("chips: owner [face up] (known to you) (?) face down"))
     table.add_column("Boosts")
     table.add_column("Score", justify="right")
     for nom in view["nominations"]:
         number = nom["number"]
-        chips = Text("  ").join(
+        # Columns wrap between chips, never inside one: "n1.5 Green" and "[-1]" stay together
+        pieces: list[Any] = [
             _chip(view, chip, f"n{number}.{i + 1}") for i, chip in enumerate(nom["chips"])
-        )
+        ]
         down = sum(1 for chip in nom["chips"] if not chip["face_up"])
         if down:
-            chips.append(f"  · {down} face down", style="dim")
+            pieces.append(Text(f"· {down} face down", style="dim"))
+        chips = Columns(pieces, padding=(0, 2)) if pieces else Text("-", style="dim")
         tally = nom["tally"]
         score = Text(str(tally["score"]), style="bold")
         if down:
@@ -86,7 +127,7 @@ def _nominations(view: View) -> Table:
             f"n{number}",
             title,
             _who(view, nom["nominator"]),
-            chips or Text("-", style="dim"),
+            chips,
             boosts,
             score,
         )
@@ -104,6 +145,8 @@ def _seats(view: View) -> Table:
         if data["trait"] and not data["trait_in_hand"]:
             trait.stylize("dim")
             trait.append(" (played)", style="dim")
+        elif data["trait_idle"]:
+            trait.append(" (nothing to aim at now)", style="yellow")
         nominated = data["nominated"]
         table.add_row(
             str(seat),
@@ -191,4 +234,25 @@ def render(view: View) -> Group:
         line.append(f"; tied at {top}: {tied}", style="bold")
         parts.append(line)
     parts += [_seats(view), Text(""), _hand(view), _status(view)]
+    idle = _idle_trait(view)
+    if idle is not None:
+        parts.append(idle)
     return Group(*parts)
+
+
+def _idle_trait(view: View) -> Text | None:
+    """D5: the viewer may play its Trait with no target; say before the choice that it does
+    nothing, so nobody spends it by mistake."""
+    viewer = view["viewer"]
+    if viewer is None or view["actor"] != viewer or view["phase"] != "bidding":
+        return None
+    seat = view["seats"][viewer]
+    if not seat["trait_idle"]:
+        return None
+    trait = seat["trait"]
+    word = TRAIT_WORDS[TRAIT_NAMES.index(trait)]
+    return Text(
+        f"Note: your {trait} has {_IDLE[trait]}. Choosing '{word}' uses the chip up and does "
+        "nothing (D5).",
+        style="yellow",
+    )

@@ -10,10 +10,11 @@ from collections.abc import Hashable
 from typing import ClassVar, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.gtpag import actions as kinds
+from gamenight.games.gtpag import narrate, views
 from gamenight.games.gtpag import state as phases
-from gamenight.games.gtpag import views
 from gamenight.games.gtpag.actions import KIND_TRAIT, PLACED_TRAITS, Action, ActionBook
 from gamenight.games.gtpag.explain import explain
 from gamenight.games.gtpag.params import (
@@ -209,6 +210,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._offer_nomination(state)
         return state
 
+    def start_journal(self, state: GtpagState) -> Journal:
+        """The setup's story: characters, each seat's own preferences, who begins."""
+        journal = super().start_journal(state)
+        narrate.setup(self, state, journal)
+        return journal
+
     def random_preferences(self, rng: Rng) -> tuple[float, ...]:
         """G6: a random ranking: one number per candidate, the favourite highest."""
         if self._rankings:
@@ -311,6 +318,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             return cached
         return self._chip_targets(state, trait)
 
+    def trait_is_idle(self, state: GtpagState, seat: int) -> bool:
+        """D5: ``seat``'s Trait, still in hand in the Bidding, has no legal target now: played,
+        it is used up and does nothing. (From the public table alone, G24.)"""
+        if state.phase != P_BIDDING or not state.hand[seat] & self.trait_bit:
+            return False
+        trait = state.kinds[seat * self.per_seat + self.trait_slot] - TRAIT_BASE
+        if trait in PLACED_TRAITS:
+            return False
+        return self._chip_targets(state, trait) == [self.book.bare[trait]]
+
     def _chip_targets(self, state: GtpagState, trait: int) -> list[Action]:
         targets = self._face_down(state, self.book.target[trait])
         if trait == SWITCHEROO:
@@ -343,6 +360,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: GtpagState, player: int, action: Action) -> None:
         state.steps += 1
+        if state.journal is not None:
+            narrate.action(self, state, player, action)
         kind = action.kind
         if kind == K_BID:  # R5, D5: the chip goes face down next to the Nomination
             hand = state.hand[player]
@@ -422,6 +441,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.pending_trait = SCOUT
             state.phase = P_TRAIT
         else:
+            if state.journal is not None and len(state.looked) < self.params.scout_looks:
+                narrate.scout_stops(state, player)
             self._end_trait(state)
 
     def _finishing_scout(self, state: GtpagState) -> list[int]:
@@ -459,6 +480,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """G15: a character with no title left to nominate passes without a choice."""
         while len(state.titles) >= len(self.titles):
             state.passed |= 1 << state.actor
+            if state.journal is not None:
+                narrate.auto_pass(state, state.actor)
             if not self._step_nominator(state):
                 return
 
@@ -487,7 +510,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _begin_round(self, state: GtpagState, starter: int) -> None:
         state.actor = starter
         state.turns_left = state.num_players
+        if state.journal is not None:
+            narrate.round_start(self, state, starter)
         if not self._can_play(state, starter):
+            if state.journal is not None:
+                narrate.skipped(state, starter)
             self._advance(state)  # R9, D5: skipped
 
     def _advance(self, state: GtpagState) -> None:
@@ -505,6 +532,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 state.turns_left = left
                 state.actor = seat
                 return
+            if state.journal is not None:
+                narrate.skipped(state, seat)
             left -= 1
         state.turns_left = 0
         self._end_round(state)
@@ -568,7 +597,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _flip(self, state: GtpagState) -> None:
         """R11: every chip left on the Nominations turns face up; G10: Smashed chips become
         known by elimination, so they are shown too (sorted, so their order tells nothing)."""
-        up = state.face_up
+        up = before = state.face_up
         for pile in state.piles:
             for chip in pile:
                 up |= 1 << chip
@@ -577,6 +606,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.smashed = tuple(sorted(state.smashed))
         state.face_up = up
         state.shown = ()  # only the between-rounds tally reads it
+        if state.journal is not None:
+            narrate.flip(self, state, before)
 
     def _start_boosting(self, state: GtpagState) -> None:
         """R12, D6: passers Boost in counter-clockwise order from the most recent one."""
@@ -588,6 +619,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         first = self._most_recent(state, passers)
         state.boost_queue = tuple(sorted(passers, key=lambda s: (first - s) % n))
         state.phase = P_BOOSTING
+        if state.journal is not None:
+            narrate.boosting(state, state.boost_queue, self._boost_value)
         state.actor = state.boost_queue[0]
 
     def _next_booster(self, state: GtpagState) -> None:
@@ -599,6 +632,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _resolve(self, state: GtpagState) -> None:
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
+        if state.journal is not None:
+            narrate.tallies(self, state)
         scores = [(j, self._score(state, j)) for j in self._active(state)]
         best = max(score for _, score in scores)
         tied = [j for j, score in scores if score == best]
@@ -608,6 +643,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._finish(state, tied[0], f"{title} picked with a Score of {best}{after}")
             return
         state.tie_history += (tuple(scores),)
+        state.tie_flips += (tuple(map(tuple, state.piles)),)
+        state.tie_boosts += (tuple(map(tuple, state.boosts)),)
+        if state.journal is not None:
+            narrate.tie(self, state, tied, best)
         if state.tie_round >= self.params.max_tie_rounds:
             j = tied[state.rng.randbelow(len(tied))]
             state.drawn = True
@@ -650,15 +689,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.pending = -1
         state.looked = ()
         state.boost_queue = ()
+        if state.journal is not None:
+            narrate.end(self, state)
 
     def _cap(self, state: GtpagState) -> None:
         """G18: scored as at the normal end (every chip tallied), marked capped."""
         state.capped = True
+        if state.journal is not None:
+            narrate.capped(state, self._max_actions)
         if not state.titles:
             state.phase = P_OVER
             state.end_reason = "safety cap reached before any Nomination: nothing picked"
+            if state.journal is not None:
+                narrate.end(self, state)
             return
         self._flip(state)
+        if state.journal is not None:
+            narrate.tallies(self, state)
         scores = [(j, self._score(state, j)) for j in self._active(state)]
         best = max(score for _, score in scores)
         tied = [j for j, score in scores if score == best]
@@ -745,7 +792,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def reveals(self, state: GtpagState, player: int, action: Action) -> str | None:
         """The rules of RULES.md "Reveals": D2.1 (Spotlight) and D2.6 (Scout) on a chip the
         seat does not know, G18 (the safety cap flips every chip), R11 (the last chip flips
-        every chip), G17 (a random draw among the tied)."""
+        every chip), G17 (a random draw among the tied), G16 (the end announces every seat's
+        preference for the picked game)."""
         kind = action.kind
         if kind in (K_SPOTLIGHT, K_SCOUT) and action.a >= 0:
             chip = state.piles[action.a][action.b]
@@ -760,7 +808,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             after.phase in (P_BOOSTING, P_OVER) or after.tie_round != state.tie_round
         ):
             return "R11"  # the Bidding (or a tie round) is over: every chip is flipped
-        return "G17" if after.drawn and not state.drawn else None
+        if after.drawn and not state.drawn:
+            return "G17"
+        return "G16" if after.phase == P_OVER else None  # every preference for the pick told
 
     def explain_illegal(self, state: GtpagState, player: int, action: Action) -> str:
         return explain(self, state, player, action)

@@ -67,6 +67,8 @@ class GtpagState:
         "smashed",
         "start",
         "steps",
+        "tie_boosts",
+        "tie_flips",
         "tie_history",
         "tie_round",
         "titles",
@@ -111,6 +113,9 @@ class GtpagState:
         self.looked: tuple[int, ...] = ()  # chips looked at by the Scout in progress
         self.boost_queue: tuple[int, ...] = ()  # passers still to Boost, in order (D6)
         self.tie_history: tuple[tuple[tuple[int, int], ...], ...] = ()  # (nomination, score) a tie
+        # the chips on every Nomination when a tie sent them home: the table saw them face up
+        self.tie_flips: tuple[tuple[tuple[int, ...], ...], ...] = ()
+        self.tie_boosts: tuple[tuple[tuple[int, ...], ...], ...] = ()  # and their Boosts
         self.picked = -1  # the winning Nomination
         self.drawn = False  # D7: picked by a random draw among the tied
         self.capped = False
@@ -151,6 +156,8 @@ class GtpagState:
         twin.looked = self.looked
         twin.boost_queue = self.boost_queue
         twin.tie_history = self.tie_history
+        twin.tie_flips = self.tie_flips
+        twin.tie_boosts = self.tie_boosts
         twin.picked = self.picked
         twin.drawn = self.drawn
         twin.capped = self.capped

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
+from gamenight.games.gtpag import narrate
 from gamenight.games.gtpag.actions import chip_name
 from gamenight.games.gtpag.params import TRAIT_NAMES, TRAIT_WORDS
 from gamenight.games.gtpag.state import OVER, PHASE_NAMES, TRAIT, GtpagState
@@ -79,6 +80,7 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
                 ),
                 "bid_chips": (hand & game.bid_mask).bit_count(),
                 "trait_in_hand": bool(hand & game.trait_bit),
+                "trait_idle": game.trait_is_idle(state, s),
                 "nominated": state.nominators.index(s) + 1 if s in state.nominators else None,
                 "passed": bool(state.passed >> s & 1),
                 "last_turn": state.last_turn[s],
@@ -105,7 +107,8 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
         }
     over = state.phase == OVER
     picked = game.picked_title(state) if over else None
-    return {
+    outcome = game.outcome(state) if over else None
+    seen_view: View = {
         "game": "gtpag",
         "viewer": player,
         "library": list(titles),
@@ -133,13 +136,32 @@ def view(game: GtpagGame, state: GtpagState, player: int | None) -> View:
         "pending": pending,
         "boost_queue": list(state.boost_queue),
         "tie_history": [[[j + 1, score] for j, score in tie] for tie in state.tie_history],
+        # every tied tally's chips and Boosts, gone home since (a view keeps what was seen)
+        "tie_tallies": [
+            {
+                "chips": [
+                    [[c // per_seat, game.kind_name(chip_kinds[c])] for c in pile] for pile in piles
+                ],
+                "boosts": [list(boosts) for boosts in state.tie_boosts[count]],
+            }
+            for count, piles in enumerate(state.tie_flips)
+        ],
         "picked": picked,
         "picked_number": state.picked + 1 if over and state.picked >= 0 else None,
         "drawn": state.drawn,
         "capped": state.capped,
         "end": state.end_reason or None,
         "steps": state.steps,
+        # G16: at the end every seat's preference for the pick is its announced score
+        "result": (
+            {"scores": list(outcome.scores), "winners": list(outcome.winners)}
+            if outcome is not None
+            else None
+        ),
     }
+    if over:  # core.scoresheet: a finished match's views hold its itemised scores
+        seen_view["score_sheet"] = narrate.sheet(game, state)
+    return seen_view
 
 
 def hidden(game: GtpagGame, state: GtpagState, player: int) -> Hashable:
@@ -266,10 +288,20 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
         hands[q] |= 1 << (real[-placeholder - 1] - q * per_seat)
     state.hand = hands
 
+    result = data["result"]
+    picked_title = (
+        title_index[data["picked"]] if result is not None and data["picked"] is not None else None
+    )
     state.prefs = tuple(
         tuple(float(v) for v in data["preferences"])
         if q == player
-        else game.random_preferences(rng)
+        else (
+            game.random_preferences(rng)
+            if picked_title is None
+            else _preferences_fitting(
+                game, rng, picked_title, result["scores"][q], q in result["winners"]
+            )
+        )
         for q in range(n)
     )
     state.phase = PHASE_NAMES.index(data["phase"])
@@ -291,6 +323,9 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     state.tie_history = tuple(
         tuple((number - 1, score) for number, score in tie) for tie in data["tie_history"]
     )
+    tallies = data["tie_tallies"]
+    state.tie_flips = tuple(_flipped_chips(game, tally["chips"]) for tally in tallies)
+    state.tie_boosts = tuple(tuple(map(tuple, tally["boosts"])) for tally in tallies)
     state.picked = data["picked_number"] - 1 if data["picked_number"] is not None else -1
     state.drawn = data["drawn"]
     state.capped = data["capped"]
@@ -303,3 +338,42 @@ def _position(name: str) -> tuple[int, int]:
     """``n2.3`` -> (1, 2)."""
     nomination, position = name[1:].split(".")
     return int(nomination) - 1, int(position) - 1
+
+
+def _preferences_fitting(
+    game: GtpagGame, rng: Rng, picked: int, score: float, favourite: bool
+) -> tuple[float, ...]:
+    """Preferences drawn for another seat once the match is over (G16): its preference for the
+    picked title is known, and whether that title is its favourite. A random ranking (G6) where
+    one fits; otherwise (preferences the table set by hand) any numbers that fit."""
+    prefs = list(game.random_preferences(rng))
+    count = len(prefs)
+    if score in prefs and (score == count) == favourite:
+        other = prefs.index(score)
+        prefs[other], prefs[picked] = prefs[picked], prefs[other]
+        return tuple(prefs)
+    below = [score - 1 - rank for rank in range(count - 1)]
+    if not favourite:
+        below[0] = score + 1
+    rng.shuffle(below)
+    below.insert(picked, score)
+    return tuple(float(v) for v in below)
+
+
+def _flipped_chips(game: GtpagGame, piles: list[list[list[Any]]]) -> tuple[tuple[int, ...], ...]:
+    """The chips of one tied flip, from (owner, kind) pairs: distinct chips of each owner."""
+    per_seat = game.per_seat
+    taken: dict[tuple[int, int], int] = {}  # (owner, Bid kind) -> chips of it placed so far
+    found = []
+    for pile in piles:
+        chips = []
+        for owner, kind in pile:
+            k = game.label_index.get(kind)
+            if k is None:  # a Trait chip
+                chips.append(owner * per_seat + game.trait_slot)
+                continue
+            used = taken.get((owner, k), 0)
+            taken[(owner, k)] = used + 1
+            chips.append(owner * per_seat + game._kind_slots[k][used])
+        found.append(tuple(chips))
+    return tuple(found)
