@@ -11,7 +11,7 @@ from gnome_testkit import BLUE, GREEN, PURPLE, RED, YELLOW, finish_randomly, mak
 
 from gamenight.core import InvalidParamsError, Match, PlayerCountError, Rng
 from gamenight.core.registry import make_game as registry_game
-from gamenight.games.gnome.state import GnomeState
+from gamenight.games.gnome.state import GameRecord, GnomeState
 
 
 def ended(players: int = 4, seed: int = 0, **overrides: object) -> Match:
@@ -151,7 +151,9 @@ def _session_state(totals: list[list[int]], left_sums: list[list[int]]) -> Match
     match = ended(4, seed=6, session_games=3)
     teams = match.state.history[0][4]
     match.state.history = tuple(
-        (tuple(scores), (9, 9, 9, 9), tuple(left), (RED, GREEN, BLUE, PURPLE), teams)
+        GameRecord(
+            tuple(scores), (9, 9, 9, 9), tuple(left), (RED, GREEN, BLUE, PURPLE), teams, (), ()
+        )
         for scores, left in zip(totals, left_sums, strict=True)
     )
     return match

@@ -28,7 +28,7 @@ from gamenight.games.gnome.params import MAX_CARDS
         ('research_base=[["Red",100000]]', "research_base: at most 300 cards in all, not 100000"),
         ('research_6p=[["Red",200],["Blue",200]]', "research_6p: at most 300 cards"),
         ('secret_base=[["Red",301]]', "secret_base: at most 300 cards in all, not 301"),
-        ('secret_6p=[["Yellow",10000000000]]', "secret_6p: at most 300 cards in all"),
+        ('secret_6p=[["Yellow",1000000000]]', "secret_6p: at most 300 cards in all"),
         ("cards_per_round_4p=100000", "cards_per_round_4p must be between 1 and 300"),
     ],
 )

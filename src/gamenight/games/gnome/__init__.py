@@ -4,7 +4,7 @@ from typing import cast
 
 from gamenight.core.registry import GameEntry, register
 from gamenight.games.gnome.bots import GnomeHeuristic, GnomePlayout
-from gamenight.games.gnome.render import render
+from gamenight.games.gnome.render import GUIDE, render
 from gamenight.games.gnome.rules import GnomeGame
 
 register(
@@ -17,6 +17,7 @@ register(
             )
         },
         playout=lambda game: GnomePlayout(cast(GnomeGame, game)),
+        guide=GUIDE,
     )
 )
 

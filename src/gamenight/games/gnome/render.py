@@ -10,6 +10,37 @@ from rich.text import Text
 
 from gamenight.core.game import View
 
+GUIDE = """\
+G.Nome in short (RULES.md beside the game has every rule, numbered)
+- Teams of two, partners opposite (3 players: no teams). 8 rounds; each round Research cards
+  are drawn face up: 3 with 4 players, 4 with 6, 2 with 3.
+- Everyone plays one Teamwork card (1-9, each once a game) face down; when the last seat has
+  committed, all are turned over together.
+- In a team the higher card is the Leader, the lower the Assistant; the two add up to the
+  Team Total. Partners who played the same number form no team this round: their picks are
+  lost.
+- 4 players: the Leader of the higher team takes an Individual card, then the Assistant of
+  the lower team a card Shared with their partner, then the higher team's Assistant an
+  Individual card. Equal Team Totals: nobody gets anything.
+  6 players: the same, then the middle team shares the last card (two teams tie: the third
+  team's Leader and Assistant pick, the tied teams are dealt a card at random).
+  3 players: the highest card takes one card, the lowest takes the other and shares it with a
+  player of their choice; two equal cards argue and get nothing.
+- Scoring: every colour you hold (Secret, Individual and Shared cards alike) scores the
+  square of its count: 1, 4, 9, 16... A Multicolour card counts as the colour that suits you
+  best; White scores 0 but completes the set of six (the five colours and a White: +10).
+  A tie goes to the highest Teamwork card left; if that ties too, no one wins.
+- Session (4 players): three games, a new partner each; the cumulative score wins.
+
+Notation
+  play 7       commit your Teamwork card 7 face down (the number is the card's own)
+  take red     take the Red Research card on offer (take multi: a Multicolour card)
+  share 2      3 players: share the card you just took with Seat 2
+On the table: "Teamwork left" lists each seat's unplayed cards; "committed" means a card is
+face down; "Blue(with 1)" a Blue card Shared with Seat 1; "+ secret" a result still missing
+its hidden Secret card; "(only you)" your own Secret card.
+"""
+
 _PALETTE = ("red", "yellow", "green", "blue", "magenta", "cyan", "bright_red", "bright_green")
 _RAINBOW = ("red", "yellow", "green", "blue", "magenta")
 _STEPS = {  # (for "you", for another seat)
@@ -220,6 +251,25 @@ def _score_cell(data: dict[str, Any]) -> Text:
     return text
 
 
+def _last_game(view: View) -> Text:
+    """A session's game just finished (view["session"]["last_game"]): its reveal and results."""
+    session = view["session"]
+    last = session["last_game"] if session else None
+    if not last:
+        return Text("")
+    text = Text(f"Game {last['game']} of {session['games']} is over. ", style="bold")
+    secrets = [
+        f"{_seat_name(view, seat)} {card}"
+        for seat, card in enumerate(last["secrets"])
+        if card is not None
+    ]
+    if secrets:
+        text.append(f"Secret cards: {', '.join(secrets)}. ")
+    results = ", ".join(f"{_seat_name(view, s)} {v}" for s, v in enumerate(last["scores"]))
+    text.append(f"Results: {results}.")
+    return text
+
+
 def _session(view: View) -> Text:
     session = view["session"]
     if not session or not session["history"]:
@@ -246,8 +296,8 @@ def render(view: View) -> Group:
     round_text = _this_round(view)
     if round_text.plain:
         parts.append(round_text)
-    session = _session(view)
-    if session.plain:
-        parts.append(session)
+    for line in (_last_game(view), _session(view)):
+        if line.plain:
+            parts.append(line)
     parts += [Text(""), _collection_table(view), Text(""), _status(view)]
     return Group(*parts)

@@ -10,10 +10,11 @@ from typing import ClassVar
 
 from gamenight.core.errors import PlayerCountError
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.gnome import actions as kinds
+from gamenight.games.gnome import narrate, sheet, views
 from gamenight.games.gnome import state as phases
-from gamenight.games.gnome import views
 from gamenight.games.gnome.actions import Action, ActionBook
 from gamenight.games.gnome.chance import shuffle
 from gamenight.games.gnome.explain import explain
@@ -114,6 +115,13 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._start_round(state)
         return state
 
+    def start_journal(self, state: GnomeState) -> Journal:
+        """The log opens with the deal and the first round's Research cards (narrate.py)."""
+        journal = super().start_journal(state)
+        narrate.game_start(journal, self, state)
+        narrate.round_start(journal, self, state)
+        return journal
+
     def _deal(self, state: GnomeState) -> None:
         """R1-R4, D1, D2, G8: teams, Teamwork cards, Secret cards and the Research deck."""
         n = state.num_players
@@ -178,6 +186,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 commit[seat] = cards.bit_length() - 1
                 hand[seat] = 0
         state.actors = tuple(waiting)
+        if state.journal is not None:
+            narrate.round_start(state.journal, self, state)
         if not waiting:
             self._reveal(state)
 
@@ -218,10 +228,13 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
     def apply(self, state: GnomeState, player: int, action: Action) -> None:
         state.steps += 1
         kind = action.kind
+        journal = state.journal
         if kind == K_PLAY:
             value = action.index
             state.commit[player] = value
             state.hand[player] ^= 1 << value
+            if journal is not None:
+                narrate.committed(journal, state, player, value)
             actors = state.actors
             if len(actors) == 1:  # D3: the last commitment reveals them all
                 state.actors = ()
@@ -232,6 +245,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             step, seat, partner = state.queue.pop()
             card = action.index
             state.offer.remove(card)
+            if journal is not None:
+                narrate.took(journal, self, state, step, seat, partner, card)
             if step == S_INDIVIDUAL:
                 state.individual[seat].append(card)
                 self._advance(state)
@@ -242,6 +257,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 state.pending = card
                 state.phase = P_PARTNER
         else:
+            if journal is not None:
+                narrate.shared_with(journal, self, state, player, action.index, state.pending)
             state.shared.append((state.pending, player, action.index))
             state.pending = -1
             self._advance(state)
@@ -260,6 +277,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             queue = self.order_of_choosing(state)
             queue.reverse()
             state.queue = queue
+        if state.journal is not None:
+            narrate.revealed(state.journal, self, state)
         self._advance(state)
 
     def order_of_choosing(self, state: GnomeState) -> list[Step]:
@@ -284,14 +303,20 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         """
         queue = state.queue
         offer = state.offer
+        journal = state.journal
         while queue:
             if not offer:  # D4: later steps find nothing left
                 queue.clear()
+                if journal is not None:
+                    narrate.nothing_left(journal)
                 break
             step, seat, partner = queue[-1]
             if step == S_DEAL:  # R32, D5: a dealt card is random, not a pick
                 queue.pop()
-                state.shared.append((offer.pop(state.rng.randbelow(len(offer))), seat, partner))
+                card = offer.pop(state.rng.randbelow(len(offer)))
+                state.shared.append((card, seat, partner))
+                if journal is not None:
+                    narrate.dealt(journal, self, state, seat, partner, card)
                 continue
             first = offer[0]
             if offer.count(first) != len(offer):
@@ -301,6 +326,8 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 return
             queue.pop()
             offer.pop()
+            if journal is not None:
+                narrate.took(journal, self, state, step, seat, partner, first, forced=True)
             if step == S_INDIVIDUAL:
                 state.individual[seat].append(first)
             elif step == S_SHARED:
@@ -311,7 +338,10 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
                 state.actor = seat
                 state.actors = (seat,)
                 return
-        state.discard += offer  # R28, R33, D4: cards nobody takes are discarded
+        if offer:  # R28, R33, D4: cards nobody takes are discarded
+            state.discard += offer
+            if journal is not None:
+                narrate.discarded(journal, self, offer)
         state.offer = []
         if state.round >= self._rounds:  # D1, R18
             self._finish(state, ALL_DRAWN)
@@ -320,21 +350,42 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
 
     def _finish(self, state: GnomeState, reason: str) -> None:
         """End of one game: score it; a session goes on with new partners (R29, G9)."""
+        journal = state.journal
+        if journal is not None and reason == CAPPED:
+            narrate.capped(journal, self)
         if self._session > 1:
-            scores, top_left, sum_left = self.game_result(state)
-            names = tuple(state.secret)
-            state.history = (*state.history, (scores, top_left, sum_left, names, state.teams))
+            record = sheet.record_of(self, state)
+            state.history = (*state.history, record)
             if reason != CAPPED and state.game_number + 1 < self._session:
+                if journal is not None:
+                    narrate.game_over(journal, self, state, record)
+                    narrate.session_game_over(journal, self, state, reason, last=False)
                 state.game_number += 1
                 self._deal(state)
+                if journal is not None:
+                    narrate.game_start(journal, self, state)
                 self._start_round(state)
                 return
-            if reason != CAPPED:
-                reason = SESSION_OVER
         state.phase = P_OVER
         state.actor = -1
         state.actors = ()
-        state.end_reason = reason
+        state.end_reason = reason if reason == CAPPED or self._session <= 1 else SESSION_OVER
+        if journal is not None:
+            self._narrate_end(journal, state, reason)
+
+    def _narrate_end(self, journal: Journal, state: GnomeState, reason: str) -> None:
+        """The last game's reveal and results; the match's verdict (R15, R25, D8, D9)."""
+        outcome = self.outcome(state)
+        assert outcome is not None
+        if state.history:
+            narrate.game_over(journal, self, state, state.history[-1])
+            narrate.session_game_over(journal, self, state, reason, last=True)
+            heading = "Session over"
+        else:
+            narrate.game_over(journal, self, state, sheet.record_of(self, state))
+            heading = "Game over"
+        why = outcome.reason.removeprefix(f"{SESSION_OVER}; ")
+        narrate.match_over(journal, state, why, outcome.winners, heading)
 
     # -- scoring --------------------------------------------------------------------------------
     def scores(self, state: GnomeState) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -34,6 +34,22 @@ class Step(IntEnum):
 # Plain ints for the hot path: comparing against an enum member costs an attribute lookup.
 COMMIT, PICK, PARTNER, OVER = (int(phase) for phase in Phase)
 INDIVIDUAL, SHARED, CHOOSE_PARTNER, DEAL = (int(step) for step in Step)
+
+
+class GameRecord(NamedTuple):
+    """R29, D9, G9: one finished game of a session, all of it public once the game is over.
+
+    Everything by seat; ``individual`` and ``shared`` are the collections it ended with, so
+    the game's final reveal and its score sheet can be told again later.
+    """
+
+    scores: tuple[int, ...]
+    highest_left: tuple[int, ...]  # R25: the highest Teamwork card each seat kept
+    left_sum: tuple[int, ...]  # D9: the sum of the Teamwork cards each seat kept
+    secrets: tuple[int, ...]  # card kinds, -1 for none
+    teams: tuple[tuple[int, int], ...]
+    individual: tuple[tuple[int, ...], ...]
+    shared: tuple[tuple[int, int, int], ...]  # (card kind, seat, seat)
 
 
 class GnomeState:
@@ -92,18 +108,7 @@ class GnomeState:
         self.round = 0
         self.steps = 0  # actions taken in the whole match, for the safety cap (G11)
         self.end_reason = ""
-        # R29, D9: one entry per finished game of a session:
-        # (scores, highest card left, sum of cards left, secrets, teams), each by seat
-        self.history: tuple[
-            tuple[
-                tuple[int, ...],
-                tuple[int, ...],
-                tuple[int, ...],
-                tuple[int, ...],
-                tuple[tuple[int, int], ...],
-            ],
-            ...,
-        ] = ()
+        self.history: tuple[GameRecord, ...] = ()  # R29, D9: the finished games of a session
 
     def clone(self) -> GnomeState:
         twin = GnomeState.__new__(GnomeState)

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
+from gamenight.games.gnome import sheet
 from gamenight.games.gnome.chance import shuffle
-from gamenight.games.gnome.state import COMMIT, OVER, GnomeState, Phase, Step
+from gamenight.games.gnome.state import COMMIT, OVER, GameRecord, GnomeState, Phase, Step
 
 if TYPE_CHECKING:
     from gamenight.games.gnome.rules import GnomeGame
@@ -60,24 +61,16 @@ def view(game: GnomeGame, state: GnomeState, player: int | None) -> View:
     mine = state.commit[player] if player is not None and committing else 0
     session = None
     if p.session_games > 1:
-        history: list[dict[str, Any]] = [
-            {
-                "teams": [list(team) for team in teams],
-                "scores": list(scores),
-                "highest_left": list(top),
-                "left_sum": list(total),
-                "secrets": [names[c] if c >= 0 else None for c in secrets],
-            }
-            for scores, top, total, secrets, teams in state.history
-        ]
+        history = [_record_view(names, record) for record in state.history]
         session = {
             "game": state.game_number + 1,
             "games": p.session_games,
             "history": history,
             "totals": [sum(game["scores"][seat] for game in history) for seat in range(n)],
+            "last_game": _last_game(game, state, history),
         }
     outcome = game.outcome(state) if over else None
-    return {
+    data = {
         "game": "gnome",
         "viewer": player,
         "players": n,
@@ -109,6 +102,40 @@ def view(game: GnomeGame, state: GnomeState, player: int | None) -> View:
         "end": state.end_reason or None,
         "winners": list(outcome.winners) if outcome is not None else None,
         "result": outcome.reason if outcome is not None else None,
+    }
+    if outcome is not None:
+        data["score_sheet"] = sheet.final_sheet(game, state, outcome.reason)
+    return data
+
+
+def _record_view(names: tuple[str, ...], record: GameRecord) -> dict[str, Any]:
+    """A finished game of a session, all public (G9): results, Secret cards, collections."""
+    return {
+        "teams": [list(team) for team in record.teams],
+        "scores": list(record.scores),
+        "highest_left": list(record.highest_left),
+        "left_sum": list(record.left_sum),
+        "secrets": [names[c] if c >= 0 else None for c in record.secrets],
+        "individual": [[names[c] for c in cards] for cards in record.individual],
+        "shared": [{"card": names[c], "seats": [a, b]} for c, a, b in record.shared],
+    }
+
+
+def _last_game(
+    game: GnomeGame, state: GnomeState, history: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The game of a session just finished, with its final reveal and score sheet, from its
+    end until the next game's first Teamwork card is committed: while it is set, a front end
+    shows the reveal and waits (R29, G9). None otherwise, and once the session is over (the
+    final score sheet then covers every game)."""
+    fresh = state.game_number > 0 and state.round == 1 and state.phase == COMMIT
+    if not fresh or any(state.commit):
+        return None
+    record = state.history[-1]
+    return {
+        "game": len(state.history),
+        **history[-1],
+        "score_sheet": sheet.game_sheet(game, record),
     }
 
 
@@ -214,12 +241,17 @@ def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeStat
 
     if session:
         state.history = tuple(
-            (
-                tuple(game["scores"]),
-                tuple(game["highest_left"]),
-                tuple(game["left_sum"]),
-                tuple(-1 if c is None else kind_of[c.lower()] for c in game["secrets"]),
-                tuple((a, b) for a, b in game["teams"]),
+            GameRecord(
+                scores=tuple(game["scores"]),
+                highest_left=tuple(game["highest_left"]),
+                left_sum=tuple(game["left_sum"]),
+                secrets=tuple(-1 if c is None else kind_of[c.lower()] for c in game["secrets"]),
+                teams=tuple((a, b) for a, b in game["teams"]),
+                individual=tuple(tuple(kinds(cards)) for cards in game["individual"]),
+                shared=tuple(
+                    (kind_of[s["card"].lower()], s["seats"][0], s["seats"][1])
+                    for s in game["shared"]
+                ),
             )
             for game in session["history"]
         )
