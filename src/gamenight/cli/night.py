@@ -21,31 +21,9 @@ from gamenight.cli.play import HUMAN, default_bot, seat_agents, seat_specs
 from gamenight.cli.terminal import LeftTable, TerminalTable
 from gamenight.core import registry
 from gamenight.core.engine import Match
-from gamenight.core.errors import InvalidParamsError, UnknownGameError
 from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gtpag.rules import GtpagGame
-
-PICKER = "gtpag"
-RATING_HELP = "0 = not tonight, 10 = yes please"
-
-
-def night_library(players: int, added: Sequence[str]) -> list[str]:
-    """Titles of the games gamenight runs for ``players``, then the table's own titles."""
-    library = [
-        entry.game_class.spec.title
-        for entry in registry.entries()
-        if entry.name != PICKER and players in entry.game_class.spec.player_counts
-    ]
-    for title in added:
-        clean = " ".join(title.split())
-        if not clean:
-            raise InvalidParamsError("an added title is empty")
-        if clean.lower() in (t.lower() for t in library):
-            raise InvalidParamsError(f"{clean!r} is already in the library")
-        library.append(clean)
-    if not library:
-        raise InvalidParamsError(f"no game in the library suits {players} players; add titles")
-    return library
+from gamenight.night import PICKER, RATING_HELP, night_library, runnable
 
 
 def ask_ratings(
@@ -72,15 +50,6 @@ def ask_ratings(
     if hotseat:
         console.clear()
     return tuple(ratings)
-
-
-def runnable(title: str, players: int) -> str | None:
-    """The registry name of the game called ``title``, if gamenight runs it for ``players``."""
-    try:
-        entry = registry.entry(title)
-    except UnknownGameError:
-        return None
-    return entry.name if players in entry.game_class.spec.player_counts else None
 
 
 def run_night(
