@@ -9,7 +9,7 @@ the server (a game-night table) both build on this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamenight.core import registry
@@ -84,3 +84,9 @@ def picker_params(
 def default_bot(game: AnyGame) -> str:
     """The game's own heuristic bot where it has one, else the random bot."""
     return "heuristic" if "heuristic" in registry.entry(game.spec.name).bots else "random"
+
+
+def picked_title(final_view: Mapping[str, Any]) -> str | None:
+    """The title the picking match chose, from its final view (None if nothing was picked)."""
+    picked = final_view.get("picked")
+    return str(picked) if picked is not None else None

@@ -81,26 +81,12 @@ class SqliteStore:
     @classmethod
     def open(cls, path: Path) -> SqliteStore:
         """Open (or create) the database at ``path``; :class:`StorageError` if it cannot."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
-            connection.execute("PRAGMA foreign_keys=ON")
-            connection.execute("PRAGMA busy_timeout=5000")
-            connection.executescript(SCHEMA)
-            row = connection.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                connection.execute(
-                    "INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                )
-            elif row[0] != str(SCHEMA_VERSION):
-                raise StorageError(
-                    f"{path} has database schema {row[0]}; this gamenight uses {SCHEMA_VERSION}"
-                )
-        except (sqlite3.Error, OSError) as error:
-            raise StorageError(f"cannot open the database {path}: {error}") from None
-        return cls(connection, path)
+        return cls(_connect(path), path)
+
+    @staticmethod
+    def check(path: Path) -> None:
+        """Open and close the database at ``path``: :class:`StorageError` if it is unusable."""
+        _connect(path).close()
 
     # -- the writer thread --------------------------------------------------------------
     def _run(self) -> None:
@@ -258,3 +244,27 @@ def _row(row: tuple[Any, ...]) -> TableRow:
         status=status,
         listed=bool(listed),
     )
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection in WAL mode with durable commits, the schema in place."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("PRAGMA foreign_keys=ON")
+        connection.execute("PRAGMA busy_timeout=5000")
+        connection.executescript(SCHEMA)
+        row = connection.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            connection.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
+            )
+        elif row[0] != str(SCHEMA_VERSION):
+            raise StorageError(
+                f"{path} has database schema {row[0]}; this gamenight uses {SCHEMA_VERSION}"
+            )
+    except (sqlite3.Error, OSError) as error:
+        raise StorageError(f"cannot open the database {path}: {error}") from None
+    return connection
