@@ -74,9 +74,7 @@ def bot_preferences(library: Sequence[str], rng: Rng) -> tuple[float, ...]:
     return preferences
 
 
-def picker_params(
-    library: Sequence[str], preferences: Sequence[Sequence[float]]
-) -> dict[str, Any]:
+def picker_params(library: Sequence[str], preferences: Sequence[Sequence[float]]) -> dict[str, Any]:
     """The parameters of the picking match: the library and every seat's preferences."""
     return {"library": list(library), "preferences": [list(p) for p in preferences]}
 

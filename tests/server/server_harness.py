@@ -129,6 +129,7 @@ class Client:
 
 
 def my_turn(seat: int) -> Callable[[Frame], bool]:
-    return lambda f: f["type"] in ("state", "resync") and (
-        (seat in f["to_act"] and bool(f["legal"])) or f["status"] == "finished"
+    return lambda f: (
+        f["type"] in ("state", "resync")
+        and ((seat in f["to_act"] and bool(f["legal"])) or f["status"] == "finished")
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -35,10 +36,8 @@ def play_until_finished(
     acted: dict[int, int] = {}
     while time.monotonic() < deadline:
         for seat, client in clients.items():
-            try:
+            with contextlib.suppress(TimeoutError):
                 client.recv(timeout=0.01)
-            except TimeoutError:
-                pass
             state = latest(client)
             if client.frames[-1]["type"] == "error":
                 acted.pop(seat, None)  # refused: look again and act again

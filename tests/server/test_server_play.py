@@ -244,9 +244,7 @@ def test_bot_only_tables_play_themselves_and_spectators_watch(server: RunningSer
     created = server.create(game="gnome", players=3, seats=["heuristic", "random", "heuristic"])
     assert created["invites"] == []
     watcher = server.client(created["table"])
-    final = watcher.until(
-        lambda f: f["type"] == "state" and f["status"] == "finished", timeout=60
-    )
+    final = watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished", timeout=60)
     assert final["outcome"] is not None
     listing = server.http.get("/api/tables", params={"status": "finished"}).json()["tables"]
     assert created["table"] in [t["table"] for t in listing]
@@ -255,13 +253,9 @@ def test_bot_only_tables_play_themselves_and_spectators_watch(server: RunningSer
 
 def test_a_search_bot_plays_in_a_worker_process(server: RunningServer) -> None:
     """issue 13 item 7: ISMCTS runs in the process pool; the table still finishes."""
-    created = server.create(
-        game="requirements", players=2, seats=["ismcts:iters=20", "random"]
-    )
+    created = server.create(game="requirements", players=2, seats=["ismcts:iters=20", "random"])
     watcher = server.client(created["table"])
-    final = watcher.until(
-        lambda f: f["type"] == "state" and f["status"] == "finished", timeout=90
-    )
+    final = watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished", timeout=90)
     assert final["outcome"] is not None
     watcher.close()
 
@@ -322,11 +316,15 @@ def test_game_night_rates_privately_then_plays_the_pick(server: RunningServer) -
     library = night["library"]
     assert "G.Nome" in library
     ratings = {0: [10.0] + [0.0] * (len(library) - 1), 1: [9.0] + [1.0] * (len(library) - 1)}
-    people[0].send({"type": "rate", "seq": latest(people[0])["seq"], "ratings": [11] * len(library)})
+    people[0].send(
+        {"type": "rate", "seq": latest(people[0])["seq"], "ratings": [11] * len(library)}
+    )
     bad = people[0].until(lambda f: f["type"] == "error")
     assert "out of range" in bad["error"]
     for seat in (0, 1):
-        people[seat].send({"type": "rate", "seq": latest(people[seat])["seq"], "ratings": ratings[seat]})
+        people[seat].send(
+            {"type": "rate", "seq": latest(people[seat])["seq"], "ratings": ratings[seat]}
+        )
         people[seat].until(lambda f: f.get("ack") == "rated")
     # nobody's frames ever carried another person's ratings
     other_rating = json.dumps(ratings[1], separators=(",", ":"))[1:-1]

@@ -185,9 +185,7 @@ async def play_again(request: Request) -> JSONResponse:
 
 async def health(request: Request) -> JSONResponse:
     tables = _server(request).tables.live.values()
-    return JSONResponse(
-        {"ok": True, "tables": sum(1 for t in tables if t.status != FINISHED)}
-    )
+    return JSONResponse({"ok": True, "tables": sum(1 for t in tables if t.status != FINISHED)})
 
 
 async def _json_body(request: Request) -> Any:
@@ -253,7 +251,7 @@ async def _hello(websocket: WebSocket, config: ServerConfig) -> Hello | None:
     try:
         text = await asyncio.wait_for(_receive_text(websocket), config.hello_timeout)
     except (TimeoutError, WebSocketDisconnect):
-        late = error_frame(0, "say hello first: {\"type\": \"hello\"}", "no-hello")
+        late = error_frame(0, 'say hello first: {"type": "hello"}', "no-hello")
         await _close_with(websocket, late, CLOSE_NO_HELLO)
         return None
     try:

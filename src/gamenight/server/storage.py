@@ -66,8 +66,7 @@ class Store(Protocol):
         """The table's whole log, in order."""
         ...
 
-    async def get_table(self, table_id: str) -> TableRow | None:
-        ...
+    async def get_table(self, table_id: str) -> TableRow | None: ...
 
     async def update_table(self, table_id: str, *, status: str, claimed: list[bool]) -> None:
         """Record the table's new status and claimed seats (for listings and restarts)."""

@@ -486,9 +486,7 @@ class Table:
         if seat is not None and not self.connected(seat):
             self.away_since[seat] = time.monotonic()
             if self.settings.absent == BOT:
-                asyncio.get_running_loop().call_later(
-                    self.settings.absent_after + 0.05, self.poke
-                )
+                asyncio.get_running_loop().call_later(self.settings.absent_after + 0.05, self.poke)
         self._presence()
 
     def _refusal(self, connection: Connection, seq: int) -> str | None:
@@ -636,9 +634,7 @@ class Table:
         view = match.view(seat)
         legal = match.legal_actions(seat)
         try:
-            action = await self.bots.choose(
-                match.game, spec, view, legal, new_seed(), self._agents
-            )
+            action = await self.bots.choose(match.game, spec, view, legal, new_seed(), self._agents)
         except Exception:  # a misbehaving bot: a random legal move keeps the table going
             log.exception("table %s: bot %r failed; playing a random move", self.id, spec)
             action = legal[secrets.randbelow(len(legal))]
@@ -815,4 +811,3 @@ class Tables:
     async def close(self) -> None:
         for table in self.live.values():
             await table.close()
-
