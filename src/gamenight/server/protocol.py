@@ -109,6 +109,8 @@ def parse_table_request(body: Any) -> TableSettings:
     if variant is not None:
         variant = _text(variant, "variant")
     params = _params(body.get("params", {}))
+    if kind == NIGHT and (params or variant):
+        raise ProtocolError("a game-night table takes no params or variant")
     game = _game(game_name, params, variant)
     players = body.get("players", game.spec.min_players)
     if isinstance(players, bool) or not isinstance(players, int):
@@ -117,8 +119,6 @@ def parse_table_request(body: Any) -> TableSettings:
     added: tuple[str, ...] = ()
     if kind == NIGHT:
         added = tuple(_text_list(body.get("added", []), "added", MAX_ADDED_TITLES))
-        if params or variant:
-            raise ProtocolError("a game-night table takes no params or variant")
         night_library(players, added)
     elif "added" in body:
         raise ProtocolError("'added' titles are for game-night tables")
