@@ -84,20 +84,14 @@ class SeatClient:
         acted_at: int | None = None
         async with asyncio.timeout(timeout):
             while True:
+                state = self.state
+                if state is not None:
+                    if state["match"] >= match and state["status"] == "finished":
+                        return state
+                    if choose is not None and state["legal"] and acted_at != state["seq"]:
+                        acted_at = state["seq"]
+                        action = choose(state["legal"])
+                        await self.send({"type": "act", "seq": state["seq"], "action": action})
                 frame = await self.receive()
                 if frame["type"] == "error":
                     acted_at = None  # refused: act again from the newest state
-                state = self.state
-                if state is None:
-                    continue
-                if state["match"] >= match and state["status"] == "finished":
-                    return state
-                if (
-                    choose is not None
-                    and state["legal"]
-                    and acted_at != state["seq"]
-                    and frame["type"] != "presence"
-                ):
-                    acted_at = state["seq"]
-                    action = choose(state["legal"])
-                    await self.send({"type": "act", "seq": state["seq"], "action": action})
