@@ -54,6 +54,7 @@ def running_server(db: Path, **config: Any) -> Iterator[RunningServer]:
             create_app(db, settings),
             log_level="warning",
             ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,
             lifespan="on",
         )
     )

@@ -78,20 +78,40 @@ class SeatClient:
         if self.on_send is not None:
             self.on_send(frame, sent)
 
-    async def play(self, choose: Choose | None, *, timeout: float = 600.0, match: int = 1) -> Frame:
+    async def play(
+        self,
+        choose: Choose | None,
+        *,
+        timeout: float = 600.0,
+        match: int = 1,
+        think: float = 0.0,
+    ) -> Frame:
         """Act with ``choose`` whenever the newest state offers actions (``None``: only
-        watch) until match number ``match`` of the table is finished; returns that state."""
+        watch) until match number ``match`` of the table is finished; returns that state.
+
+        ``think`` seconds pass before each action (frames are still read meanwhile, so the
+        action is taken from the newest state).
+        """
         acted_at: int | None = None
+        ready_at: float | None = None
+        loop = asyncio.get_running_loop()
         async with asyncio.timeout(timeout):
             while True:
                 state = self.state
+                wait: float | None = None
                 if state is not None:
                     if state["match"] >= match and state["status"] == "finished":
                         return state
                     if choose is not None and state["legal"] and acted_at != state["seq"]:
-                        acted_at = state["seq"]
-                        action = choose(state["legal"])
-                        await self.send({"type": "act", "seq": state["seq"], "action": action})
-                frame = await self.receive()
+                        ready_at = ready_at if ready_at is not None else loop.time() + think
+                        wait = ready_at - loop.time()
+                        if wait <= 0:
+                            acted_at, ready_at, wait = state["seq"], None, None
+                            action = choose(state["legal"])
+                            await self.send({"type": "act", "seq": state["seq"], "action": action})
+                try:
+                    frame = await asyncio.wait_for(self.receive(), wait)
+                except TimeoutError:
+                    continue  # done thinking
                 if frame["type"] == "error":
                     acted_at = None  # refused: act again from the newest state

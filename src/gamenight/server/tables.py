@@ -109,7 +109,7 @@ class Connection:
         self.log_next = 0
         self.dropped = False
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame; a socket that falls too far behind is dropped (it may reconnect)."""
         if self.dropped:
             return
@@ -117,7 +117,17 @@ class Connection:
             self.dropped = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(json.dumps(frame, separators=COMPACT))
+        text = frame if isinstance(frame, str) else json.dumps(frame, separators=COMPACT)
+        self.outbox.put_nowait(text)
+
+
+@dataclasses.dataclass
+class Snapshot:
+    """A table's frames at one moment: the shared head, and each seat's part as JSON."""
+
+    status: str
+    parts: dict[int | None, str]
+    head: dict[str, Any]
 
 
 @dataclasses.dataclass
@@ -310,10 +320,9 @@ class Table:
         return found
 
     # -- what each seat sees ----------------------------------------------------------------
-    def _seat_part(self, seat: int | None) -> dict[str, Any]:
+    def _seat_part(self, seat: int | None, status: str) -> dict[str, Any]:
         """Everything of the frame that depends on the seat, apart from the log."""
         match = self.match
-        status = self.status
         part: dict[str, Any] = {"seat": seat, "view": None, "legal": [], "to_act": []}
         if match is not None:
             part["view"] = match.view(seat)
@@ -331,8 +340,8 @@ class Table:
             if night.stage == RATING:
                 part["to_act"] = [s for s, done in enumerate(rated) if not done]
             picked = None
-            if night.stage != RATING and match is not None and match.is_over():
-                picked = picked_title(match.view(None)) if night.stage == PICK else None
+            if night.stage == PICK and match is not None and match.is_over():
+                picked = picked_title(match.view(None))
             part["night"] = {
                 "stage": night.stage,
                 "library": night.library,
@@ -343,18 +352,24 @@ class Table:
             }
         return part
 
-    def _refresh(self) -> dict[int | None, dict[str, Any]]:
-        """Every seat's part of the frame; note the seats whose part changed."""
-        parts: dict[int | None, dict[str, Any]] = {None: self._seat_part(None)}
-        shared = (self.status, self.match_no, self._journal_length())
+    def _refresh(self) -> Snapshot:
+        """Every seat's part of the frame, as JSON; note the seats whose part changed.
+
+        The spectator's part is built only when someone watches.
+        """
+        status = self.status
+        parts: dict[int | None, str] = {}
+        if any(c.seat is None for c in self.connections):
+            parts[None] = json.dumps(self._seat_part(None, status), separators=COMPACT)
+        shared = f"{status}/{self.match_no}/{self._journal_length()}"
         for seat in range(self.players):
-            part = self._seat_part(seat)
-            parts[seat] = part
-            fingerprint = json.dumps([part, shared], separators=COMPACT, sort_keys=True)
+            text = json.dumps(self._seat_part(seat, status), separators=COMPACT)
+            parts[seat] = text
+            fingerprint = text + shared
             if fingerprint != self._fingerprints[seat]:
                 self._fingerprints[seat] = fingerprint
                 self.changed_at[seat] = self.seq
-        return parts
+        return Snapshot(status, parts, self._head(status))
 
     def _journal_length(self) -> int:
         match = self.match
@@ -376,41 +391,52 @@ class Table:
             )
         return summary
 
-    def _frame(
-        self, connection: Connection, part: dict[str, Any], kind: str = "state"
-    ) -> dict[str, Any]:
+    def _head(self, status: str) -> dict[str, Any]:
+        """The part of a frame that every socket at the table shares."""
         match = self.match
-        if connection.log_match != self.match_no:
-            connection.log_match, connection.log_next = self.match_no, 0
-        entries: list[dict[str, Any]] = []
-        if match is not None:
-            entries = match.log(connection.seat, connection.log_next)
-            connection.log_next = self._journal_length()
         outcome = match.outcome if match is not None else None
         return {
-            "type": kind,
             "seq": self.seq,
             "table": self.id,
-            "status": self.status,
+            "status": status,
             "match": self.match_no,
             "game": match.game.spec.name if match is not None else None,
             "title": match.game.spec.title if match is not None else None,
             "players": self.players,
-            **part,
-            "log": entries,
             "outcome": outcome.to_dict() if outcome is not None else None,
             "seats": self.seats_summary(),
             "spectators": sum(1 for c in self.connections if c.seat is None),
             "records": sorted(self.records),
         }
 
+    def _frame(
+        self, connection: Connection, snapshot: Snapshot, kind: str = "state", **extra: Any
+    ) -> str:
+        """The connection's frame: the shared head, its seat's part, the log it has not had."""
+        seat = connection.seat
+        if seat not in snapshot.parts:  # a spectator who joined since the snapshot
+            snapshot.parts[seat] = json.dumps(
+                self._seat_part(seat, snapshot.status), separators=COMPACT
+            )
+        match = self.match
+        if connection.log_match != self.match_no:
+            connection.log_match, connection.log_next = self.match_no, 0
+        entries: list[dict[str, Any]] = []
+        if match is not None:
+            entries = match.log(seat, connection.log_next)
+            connection.log_next = self._journal_length()
+        head = json.dumps(
+            {"type": kind, **snapshot.head, "log": entries, **extra}, separators=COMPACT
+        )
+        return f"{head[:-1]},{snapshot.parts[seat][1:]}"  # two JSON objects made one
+
     def _broadcast(self, actor: Connection | None = None, ack: str | None = None) -> None:
-        parts = self._refresh()
+        snapshot = self._refresh()
         for connection in self.connections:
-            frame = self._frame(connection, parts[connection.seat])
             if connection is actor and ack is not None:
-                frame["ack"] = ack
-            connection.send(frame)
+                connection.send(self._frame(connection, snapshot, ack=ack))
+            else:
+                connection.send(self._frame(connection, snapshot))
 
     def _presence(self) -> None:
         frame = {
@@ -419,13 +445,12 @@ class Table:
             "seats": self.seats_summary(),
             "spectators": sum(1 for c in self.connections if c.seat is None),
         }
+        text = json.dumps(frame, separators=COMPACT)
         for connection in self.connections:
-            connection.send(frame)
+            connection.send(text)
 
     def resync(self, connection: Connection, reason: str) -> None:
-        frame = self._frame(connection, self._refresh()[connection.seat], kind="resync")
-        frame["reason"] = reason
-        connection.send(frame)
+        connection.send(self._frame(connection, self._refresh(), kind="resync", reason=reason))
 
     # -- live changes -----------------------------------------------------------------------
     async def _commit(
@@ -474,7 +499,7 @@ class Table:
                 self._broadcast()  # the new seat's frame, and everyone sees the seat taken
                 await self.settle()
             else:
-                connection.send(self._frame(connection, self._refresh()[seat]))
+                connection.send(self._frame(connection, self._refresh()))
                 self._presence()
                 self.poke()  # a returning person takes the seat back from a stand-in
 
