@@ -766,8 +766,10 @@ class Tables:
 
     async def create(self, settings: TableSettings) -> tuple[Table, list[tuple[int, str]]]:
         """A new table; returns it and (seat, token) for every person's seat."""
-        unfinished = sum(1 for t in self.live.values() if t.status != FINISHED)
-        if unfinished >= self.config.max_live_tables:
+        if len(self.live) >= self.config.max_live_tables and (
+            sum(1 for t in self.live.values() if t.status != FINISHED)
+            >= self.config.max_live_tables
+        ):
             raise TableFull("the server is full; try again when some tables have finished")
         tokens = [(seat, new_token()) for seat in settings.human_seats()]
         hashes: list[str | None] = [None] * settings.players
@@ -813,6 +815,8 @@ class Tables:
 
     def _forget_finished(self, keep: int = 256) -> None:
         """Drop finished tables nobody is at from memory (the store still has them)."""
+        if len(self.live) <= keep:
+            return
         idle = [
             table_id
             for table_id, table in self.live.items()
