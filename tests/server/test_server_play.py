@@ -340,3 +340,38 @@ def test_game_night_rates_privately_then_plays_the_pick(server: RunningServer) -
     assert picked_record["game"] == "gtpag"
     for person in people.values():
         person.close()
+
+
+def test_a_restart_rebuilds_unfinished_tables_and_finished_ones_on_demand(
+    tmp_path: Path,
+) -> None:
+    """issue 13 item 5: after a restart the unfinished table is where it was, and a finished
+    table (not held in memory) is loaded from its log when asked for."""
+    db = tmp_path / "restart.sqlite3"
+    with running_server(db) as first:
+        done = first.create(game="requirements", players=2, seats=["random", "random"])
+        watcher = first.client(done["table"])
+        final = watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished")
+        watcher.close()
+        waiting = first.create(game="pgdk", players=2, seats=["human", "heuristic"])
+        person = first.client(waiting["table"], waiting["invites"][0]["token"])
+        person.until(lambda f: f["type"] == "state" and bool(f["legal"]))
+        before = latest(person)  # the person's turn: nothing moves until they act
+        person.close()
+        record = first.http.get(f"/api/tables/{done['table']}/record").json()
+    with running_server(db) as second:
+        assert second.http.get(f"/api/tables/{done['table']}/record").json() == record
+        summary = second.http.get(f"/api/tables/{done['table']}").json()
+        assert summary["status"] == "finished"
+        assert summary["records"] == [1]
+        again = second.client(done["table"])
+        assert again.state_frame()["view"] == final["view"]
+        again.close()
+        person = second.client(waiting["table"], waiting["invites"][0]["token"])
+        after = person.state_frame()
+        assert (after["seq"], after["view"], after["legal"]) == (
+            before["seq"],
+            before["view"],
+            before["legal"],
+        )
+        person.close()
