@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -42,10 +43,20 @@ from gamenight.server.client import SeatClient
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time of a process so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Figures:
     """Send times of acknowledged actions and arrival times of broadcasts, by (table, seq)."""
 
     def __init__(self) -> None:
+        self.server_cpu: float | None = None
         self.sent: dict[tuple[str, int], float] = {}
         self.arrived: dict[tuple[str, int], list[float]] = {}
         self.finished = 0
@@ -202,8 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with tempfile.TemporaryDirectory() as folder:
             port = free_port()
-            with server(port, Path(folder) / "load.sqlite3", args.rate_limit):
+            with server(port, Path(folder) / "load.sqlite3", args.rate_limit) as process:
+                started_cpu = cpu_seconds(process.pid)
                 elapsed = asyncio.run(hold_tables(port, args, figures))
+                ended_cpu = cpu_seconds(process.pid)
+                if started_cpu is not None and ended_cpu is not None:
+                    figures.server_cpu = ended_cpu - started_cpu
     latencies = [1000 * x for x in figures.latencies()]
     actions = len(figures.sent)
     report = {
@@ -225,7 +240,19 @@ def main(argv: list[str] | None = None) -> int:
             "mean": round(statistics.fmean(latencies), 1) if latencies else float("nan"),
         },
         "errors": figures.errors,
+        "server_cpu_s": round(figures.server_cpu, 1) if figures.server_cpu is not None else None,
+        "server_cpu_ms_per_action": (
+            round(1000 * figures.server_cpu / actions, 2)
+            if figures.server_cpu is not None and actions
+            else None
+        ),
+        "client_cpu_s": round(
+            resource.getrusage(resource.RUSAGE_SELF).ru_utime
+            + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
+            1,
+        ),
         "cpus": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if args.json:
         print(json.dumps(report))
@@ -236,7 +263,10 @@ def main(argv: list[str] | None = None) -> int:
             f" held {report['most_held']} at once for {report['seconds']} s:"
             f" {report['tables_finished']} finished, {actions} actions"
             f" ({report['actions_per_s']}/s); send-to-broadcast latency p50 {lat['p50']} ms,"
-            f" p95 {lat['p95']} ms, p99 {lat['p99']} ms; errors {figures.errors}"
+            f" p95 {lat['p95']} ms, p99 {lat['p99']} ms; errors {figures.errors};"
+            f" server CPU {report['server_cpu_s']} s ({report['server_cpu_ms_per_action']} ms"
+            f" an action), clients' CPU {report['client_cpu_s']} s;"
+            f" load average {report['load_average']} on {report['cpus']} CPUs"
         )
     return 0
 
