@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -210,3 +211,35 @@ def test_a_frame_over_the_transport_limit_closes_only_that_socket(server: Runnin
     back = server.client(created["table"], created["invites"][0]["token"])
     assert back.state_frame()["seat"] == 0
     back.close()
+
+
+def test_an_unexpected_failure_is_a_json_500_without_a_traceback(tmp_path: Path) -> None:
+    import asyncio
+
+    import httpx
+    from starlette.routing import Route
+
+    from gamenight.server.app import create_app
+    from gamenight.server.storage import StorageError
+
+    def boom(request: object) -> None:
+        raise RuntimeError("secret internals")
+
+    def full_disk(request: object) -> None:
+        raise StorageError("disk full")
+
+    app = create_app(tmp_path / "x.sqlite3")
+    app.router.routes.append(Route("/boom", boom))
+    app.router.routes.append(Route("/full", full_disk))
+
+    async def ask() -> tuple[httpx.Response, httpx.Response]:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.get("/boom"), await client.get("/full")
+
+    crashed, full = asyncio.run(ask())
+    assert crashed.status_code == 500
+    assert crashed.json() == {"error": "internal server error"}
+    assert "secret internals" not in crashed.text
+    assert full.status_code == 503
+    assert "cannot save" in full.json()["error"]

@@ -48,7 +48,7 @@ from gamenight.server.protocol import (
     parse_table_request,
 )
 from gamenight.server.sqlite import SqliteStore
-from gamenight.server.storage import FINISHED, OPEN, PLAYING, STATUSES, Store
+from gamenight.server.storage import FINISHED, OPEN, PLAYING, STATUSES, StorageError, Store
 from gamenight.server.tables import Connection, ServerConfig, Table, TableFull, Tables
 
 log = logging.getLogger("gamenight.server")
@@ -58,7 +58,6 @@ LIST_LIMIT = 200
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_HELLO = 4408
-CLOSE_TOO_SLOW = 4429
 
 
 @dataclass
@@ -210,6 +209,11 @@ async def domain_error(request: Request, error: Exception) -> Response:
     return problem(400, str(error))
 
 
+async def storage_error(request: Request, error: Exception) -> Response:
+    log.error("storage failed on %s: %s", request.url.path, error)
+    return problem(503, "the server cannot save right now; try again shortly")
+
+
 async def server_error(request: Request, error: Exception) -> Response:
     log.exception("internal error on %s", request.url.path, exc_info=error)
     return problem(500, "internal server error")
@@ -322,7 +326,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         while (text := await connection.outbox.get()) is not None:
             await websocket.send_text(text)
         if connection.dropped and websocket.application_state == WebSocketState.CONNECTED:
-            await websocket.close(CLOSE_TOO_SLOW, "too far behind; reconnect")
+            await websocket.close(connection.close_code, connection.close_reason)
     except Exception:  # the socket went away; the reader sees it too
         connection.dropped = True
 
@@ -370,6 +374,7 @@ def create_app(db: Path, config: ServerConfig | None = None) -> Starlette:
         exception_handlers={
             HTTPException: http_error,
             GamenightError: domain_error,
+            StorageError: storage_error,
             Exception: server_error,
         },
     )

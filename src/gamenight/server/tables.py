@@ -64,6 +64,8 @@ PICK = "pick"
 PLAY = "play"
 
 SEED_BITS = 64
+CLOSE_GOING_AWAY = 1001
+CLOSE_TOO_SLOW = 4429
 COMPACT = (",", ":")
 
 
@@ -108,17 +110,25 @@ class Connection:
         self.log_match = 0
         self.log_next = 0
         self.dropped = False
+        self.close_code = CLOSE_TOO_SLOW
+        self.close_reason = "too far behind; reconnect"
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame; a socket that falls too far behind is dropped (it may reconnect)."""
         if self.dropped:
             return
         if self.outbox.qsize() >= self.outbox_limit:
-            self.dropped = True
-            self.outbox.put_nowait(None)
+            self.drop(CLOSE_TOO_SLOW, "too far behind; reconnect")
             return
         text = frame if isinstance(frame, str) else json.dumps(frame, separators=COMPACT)
         self.outbox.put_nowait(text)
+
+    def drop(self, code: int, reason: str) -> None:
+        """Close the socket after the frames already queued, with this code and reason."""
+        if not self.dropped:
+            self.dropped = True
+            self.close_code, self.close_reason = code, reason
+            self.outbox.put_nowait(None)
 
 
 @dataclasses.dataclass
@@ -682,8 +692,7 @@ class Table:
         if self._driver is not None:
             self._driver.cancel()
         for connection in self.connections:
-            connection.dropped = True
-            connection.outbox.put_nowait(None)
+            connection.drop(CLOSE_GOING_AWAY, "the server is stopping; reconnect soon")
 
     # -- listings -----------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
