@@ -261,30 +261,54 @@ def test_a_search_bot_plays_in_a_worker_process(server: RunningServer) -> None:
     watcher.close()
 
 
-def test_an_absent_person_is_played_by_a_stand_in_until_they_return(
-    server: RunningServer,
-) -> None:
+def test_an_absent_person_is_played_by_a_stand_in_until_they_return(tmp_path: Path) -> None:
     """issue 13 item 7: with absent='bot', a seat whose person is away past the limit is
     handed to a bot; coming back takes it back."""
-    created = server.create(
-        game="requirements",
-        players=2,
-        seats=["human", "random"],
-        absent="bot",
-        absent_after=0.3,
-        stand_in="random",
-    )
-    table, token = created["table"], created["invites"][0]["token"]
-    person = server.client(table, token)
-    start = person.state_frame()
-    person.close()
-    watcher = server.client(table)
-    frame = watcher.until(
-        lambda f: f["type"] == "state" and f["seats"][0]["stand_in"] == "random", timeout=10
-    )
-    assert frame["seq"] >= start["seq"]
-    watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished", timeout=60)
-    watcher.close()
+    with running_server(tmp_path / "absent.sqlite3", bot_pause=0.05) as server:
+        created = server.create(
+            game="pgdk",
+            players=2,
+            seats=["human", "random"],
+            absent="bot",
+            absent_after=0.3,
+            stand_in="random",
+        )
+        table, token = created["table"], created["invites"][0]["token"]
+        person = server.client(table, token)
+        start = person.state_frame()
+        person.close()
+        watcher = server.client(table)
+        handed = watcher.until(
+            lambda f: f["type"] == "state" and f["seats"][0]["stand_in"] == "random", timeout=10
+        )
+        assert handed["seq"] >= start["seq"]
+        watcher.until(lambda f: f["type"] == "state" and f["seq"] > handed["seq"] + 3)
+        person = server.client(table, token)  # back: the seat is the person's again
+        back = person.until(
+            lambda f: f["type"] in ("state", "resync") and (bool(f["legal"]) or f["outcome"])
+        )
+        assert back["outcome"] is None, "the match ended before the person came back"
+        assert back["seats"][0]["stand_in"] is None
+        time.sleep(0.5)  # nobody acts for a person who is here
+        assert _actors_since(server, table, back["seq"]) <= {1}
+        now = latest(person)
+        person.send({"type": "act", "seq": now["seq"], "action": now["legal"][0]})
+        assert person.until(lambda f: f.get("ack") is not None)["seq"] > now["seq"]
+        person.close()
+        watcher.close()
+
+
+def _actors_since(server: RunningServer, table: str, seq: int) -> set[int]:
+    """The seats whose actions the table's log holds after ``seq`` (read from the database
+    directly, as only a test may)."""
+    import sqlite3
+
+    connection = sqlite3.connect(server.db)
+    rows = connection.execute(
+        "SELECT data FROM events WHERE table_id = ? AND seq > ? AND kind = 'act'", (table, seq)
+    ).fetchall()
+    connection.close()
+    return {json.loads(data)["seat"] for (data,) in rows}
 
 
 def test_a_waiting_table_does_not_hand_seats_to_bots(server: RunningServer) -> None:
