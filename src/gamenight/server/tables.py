@@ -765,7 +765,7 @@ class Tables:
             try:
                 table = self._table(row)
                 table.replay(await self.store.load_events(row.table_id))
-            except (StorageError, GamenightError, KeyError, TypeError, ValueError) as error:
+            except (StorageError, GamenightError, LookupError, TypeError, ValueError) as error:
                 log.error("table %s cannot be rebuilt: %s", row.table_id, error)
                 continue
             self.live[row.table_id] = table
