@@ -14,6 +14,7 @@ import functools
 import json
 import multiprocessing
 from collections.abc import MutableMapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gamenight.bots.base import parse_bot_spec
@@ -75,16 +76,20 @@ class BotRunner:
                 self.workers, mp_context=multiprocessing.get_context("spawn")
             )
         loop = asyncio.get_running_loop()
-        index = await loop.run_in_executor(
-            self._pool,
-            choose_in_worker,
-            game.spec.name,
-            json.dumps(game.params.changed(), sort_keys=True),
-            spec,
-            view,
-            [str(action) for action in legal],
-            seed,
-        )
+        try:
+            index = await loop.run_in_executor(
+                self._pool,
+                choose_in_worker,
+                game.spec.name,
+                json.dumps(game.params.changed(), sort_keys=True),
+                spec,
+                view,
+                [str(action) for action in legal],
+                seed,
+            )
+        except BrokenProcessPool:
+            self._pool = None  # a worker died (killed, out of memory): start afresh next time
+            raise
         return legal[index]
 
     def close(self) -> None:
