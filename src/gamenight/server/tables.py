@@ -835,15 +835,20 @@ class Tables:
             del self.live[table_id]
 
     async def listing(self, statuses: tuple[str, ...], limit: int) -> list[dict[str, Any]]:
-        rows = await self.store.list_tables(statuses, listed_only=True, limit=limit)
+        """Listed tables in ``statuses``, newest first; a live table's own status counts
+        (the stored one may lag behind it by a moment)."""
+        stored = tuple(sorted({*statuses, OPEN, PLAYING}))
+        rows = await self.store.list_tables(stored, listed_only=True, limit=limit + len(self.live))
         shown = []
         for row in rows:
             table = self.live.get(row.table_id)
             if table is not None:
                 if table.status in statuses:
                     shown.append(table.summary())
-            else:
+            elif row.status in statuses:
                 shown.append(public_summary(row, TableSettings.from_dict(row.settings)))
+            if len(shown) >= limit:
+                break
         return shown
 
     async def close(self) -> None:
