@@ -52,7 +52,7 @@ def test_the_load_benchmark_runs_tiny() -> None:
             "--tables",
             "3",
             "--seconds",
-            "3",
+            "5",
             "--think",
             "0.05",
             "--ramp",
