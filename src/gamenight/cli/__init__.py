@@ -5,6 +5,7 @@ from gamenight.cli import (  # noqa: F401 - importing them registers the command
     night,
     play,
     replay,
+    serve,
     simulate,
     tournament,
 )

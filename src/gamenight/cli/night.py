@@ -33,36 +33,15 @@ from gamenight.cli.play import (
 from gamenight.cli.terminal import LeftTable, TerminalTable, wipe_screen
 from gamenight.core import registry
 from gamenight.core.engine import Match
-from gamenight.core.errors import InvalidParamsError, UnknownGameError
 from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.gtpag.rules import GtpagGame
+from gamenight.night import PICKER, RATING_HELP, night_library, runnable
 
-PICKER = "gtpag"
 WATCHED_AT_ONCE = Pace()
 NIGHT_PLAYERS = 4
 """Seats at a night when neither --players nor --seats says."""
-RATING_HELP = "0 = not tonight, 10 = yes please"
 # digits 0-9 only: float() would also read other scripts' digits, "1_0", "nan" and "inf"
 RATING = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
-
-
-def night_library(players: int, added: Sequence[str]) -> list[str]:
-    """Titles of the games gamenight runs for ``players``, then the table's own titles."""
-    library = [
-        entry.game_class.spec.title
-        for entry in registry.entries()
-        if entry.name != PICKER and players in entry.game_class.spec.player_counts
-    ]
-    for title in added:
-        clean = " ".join(title.split())
-        if not clean:
-            raise InvalidParamsError("an added title is empty")
-        if clean.lower() in (t.lower() for t in library):
-            raise InvalidParamsError(f"{clean!r} is already in the library")
-        library.append(clean)
-    if not library:
-        raise InvalidParamsError(f"no game in the library suits {players} players; add titles")
-    return library
 
 
 def ask_ratings(
@@ -155,15 +134,6 @@ def _tell_drawn(
 def _complaint(what: str) -> Text:
     """A rating refused; ``what`` quotes the answer, so it must not be read as markup."""
     return Text.assemble("  ", (what, "red"), f"; {RATING_HELP}")
-
-
-def runnable(title: str, players: int) -> str | None:
-    """The registry name of the game called ``title``, if gamenight runs it for ``players``."""
-    try:
-        entry = registry.entry(title)
-    except UnknownGameError:
-        return None
-    return entry.name if players in entry.game_class.spec.player_counts else None
 
 
 def run_night(

@@ -34,6 +34,7 @@ from gamenight.core.agent import Agent
 from gamenight.core.engine import Match
 from gamenight.core.errors import BotError
 from gamenight.core.game import AnyGame
+from gamenight.night import PICKER
 
 HUMAN = "human"
 
@@ -226,7 +227,7 @@ def _with_preferences(
     Only when the table has people and --param did not set the preferences; a person may
     press Enter to have theirs drawn at random, and is told so.
     """
-    from gamenight.cli.night import PICKER, table_preferences  # night builds on this module
+    from gamenight.cli.night import table_preferences  # night builds on this module
 
     if game.spec.name != PICKER or "preferences" in overrides or HUMAN not in specs:
         return game
