@@ -466,7 +466,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
         bid = state.bids[player]
-        bid.append(self._pick(state, state.hands[player], action.card, bid))
+        bid.append(self._pick(state, player, action.card, bid))
 
     def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
         state.committed[player] = BID
@@ -491,7 +491,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.phase = P_OFFER
 
     def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, state.hands[player], action.card, state.offer)
+        card = self._pick(state, player, action.card, state.offer)
         state.offer.append(card)
         state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
 
@@ -519,7 +519,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_discard(self, state: PgdkState, player: int, action: Action) -> None:
         hand = state.hands[player]
-        card = self._pick(state, hand, action.card, ())
+        card = self._pick(state, player, action.card, ())
         hand.remove(card)
         state.discard.append(card)
         if len(hand) <= self.params.hand_limit:
@@ -550,22 +550,28 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._keep(state, player, action.card)
 
     def _pick(
-        self, state: PgdkState, cards: list[int], kind: int, taken: list[int] | tuple[()]
+        self, state: PgdkState, seat: int, kind: int, taken: list[int] | tuple[()]
     ) -> int:
-        """A card of ``kind`` among ``cards`` (not in ``taken``): the copy most seats know of.
+        """A card of ``kind`` in ``seat``'s hand (not in ``taken``): of identical copies, the
+        one most seats know of, which keeps every seat's knowledge of the copies left behind
+        conservative (G6).
 
-        Copies of a kind are identical; taking the best-known one first keeps every seat's
-        knowledge of the copies left behind conservative (G6).
+        The choice rests on exactly what the holder's view shows of each copy: unlocked first
+        (G7), then the most seats knowing it, then which seats (a fixed order of the seat
+        bits). Never the hand's order, and never the holder's own bit (a stolen card or one
+        drawn after Market Research keeps it; no view shows it): either would make what a
+        seat sees after its own action depend on something it cannot see.
         """
-        kind_of, known = self.kind_of, state.known
-        best = -1
-        for card in cards:
-            if (
-                kind_of[card] == kind
-                and card not in taken
-                and (best < 0 or known[card].bit_count() > known[best].bit_count())
-            ):
-                best = card
+        kind_of, known, locked = self.kind_of, state.known, state.locked
+        unseen = ~(1 << seat)
+        best, best_key = -1, -1
+        for card in state.hands[seat]:
+            if kind_of[card] == kind and card not in taken:
+                bits = known[card] & unseen
+                # unlocked, then how many know it, then who: seat bits stay below 1 << 12
+                key = (0 if locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
+                if key > best_key:
+                    best, best_key = card, key
         return best
 
     def _first(self, cards: list[int], kind: int, taken: list[int] | tuple[()] = ()) -> int:
@@ -858,7 +864,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, player, kind, ())
         hand.remove(card)
         projects = state.projects[player]
         state.plays_left -= 1
@@ -875,7 +881,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
         hand = state.hands[player]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, player, kind, ())
         hand.remove(card)
         state.plays_left -= 1
         projects = state.projects[player]
@@ -886,7 +892,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _table(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R30: a Special Ability goes on the table and works from now on."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.specials[player].append(card)
         power = self.k_power[kind]
@@ -899,7 +905,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _use(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R27, R29, C3: a Power Up or Guardian power; the card is discarded after it."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.plays_left -= 1
         state.using = card
@@ -947,7 +953,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """R27, G10: only thief and victim know which card moved; others forget the rest."""
         victim = state.rob
         hand = state.hands[victim]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, victim, kind, ())
         hand.remove(card)
         both = 1 << player | 1 << victim
         known = state.known
@@ -1122,7 +1128,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _clone_the_clone(self, state: PgdkState, player: int, kind: int) -> None:
         """R33, D7: the reacting player draws the Clone's cards instead of its owner."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.discard.append(card)
         stake = state.ctc[2]
