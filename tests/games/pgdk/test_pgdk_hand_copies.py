@@ -40,9 +40,7 @@ def kept_copy(match: Match) -> dict[str, object]:
     """Seat 0's view of the Pink Godzilla 4 it still holds after offering one."""
     match.apply(0, "offer Pink Godzilla 4")
     hand = match.view(0)["hand"]
-    return next(
-        item for item in hand if item["card"] == "Pink Godzilla 4" and not item["public"]
-    )
+    return next(item for item in hand if item["card"] == "Pink Godzilla 4" and not item["public"])
 
 
 def test_issue_11_item_4_the_hand_order_does_not_decide_which_copy_is_offered() -> None:

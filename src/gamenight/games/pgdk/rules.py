@@ -79,12 +79,19 @@ CAPPED = "safety cap reached"
 _ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
+def _copy_key(state: PgdkState, seat: int, card: int) -> int:
+    """How ``_pick`` ranks a copy in ``seat``'s hand, from what the holder's view shows:
+    unlocked first (G7), then how many know it, then who (seat bits stay below 1 << 12)."""
+    bits = state.known[card] & ~(1 << seat)
+    return (0 if state.locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
+
+
 class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     spec: ClassVar[GameSpec] = GameSpec(
         name="pgdk",
         title="Pink Godzilla Dev Kit",
         player_counts=(2, 3, 4),
-        version="1",
+        version="2",  # 2: a Pink Godzilla trade names the Pink Godzilla given (G2)
         summary=(
             "Card game of videogame development: trade and auction for resources, build "
             "games of four genres, send them Gold (house-design card list)."
@@ -295,14 +302,18 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return sorted(set(map(self._kind_at, hand)))
 
     def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
-        """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
+        """D6, G2: any Row card but a Pink Godzilla, for a Pink Godzilla of the player's
+        choice from hand; for each Row card the lowest Pink Godzilla comes first."""
         pinks = self.pink_godzillas
         if pinks.isdisjoint(state.hands[player]):
             return [self._pass]
-        by = self.book.by_card[K_GODZILLA]
-        kind_of = self.kind_of
+        kind_of, k_value = self.kind_of, self.k_value
+        given = sorted(
+            {kind_of[c] for c in state.hands[player] if c in pinks}, key=lambda k: (k_value[k], k)
+        )
         wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
-        return [self._pass] + [by[k] for k in wanted]
+        godzilla = self.book.godzilla
+        return [self._pass] + [godzilla(k, give) for k in wanted for give in given]
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
@@ -477,7 +488,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._maybe_resolve_auction(state)
 
     def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
-        self._godzilla(state, player, action.card)
+        self._godzilla(state, player, action.card, action.give)
 
     def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
         self._declare(state, player, action.slot)
@@ -549,9 +560,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _on_keep(self, state: PgdkState, player: int, action: Action) -> None:
         self._keep(state, player, action.card)
 
-    def _pick(
-        self, state: PgdkState, seat: int, kind: int, taken: list[int] | tuple[()]
-    ) -> int:
+    def _pick(self, state: PgdkState, seat: int, kind: int, taken: list[int] | tuple[()]) -> int:
         """A card of ``kind`` in ``seat``'s hand (not in ``taken``): of identical copies, the
         one most seats know of, which keeps every seat's knowledge of the copies left behind
         conservative (G6).
@@ -562,16 +571,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         drawn after Market Research keeps it; no view shows it): either would make what a
         seat sees after its own action depend on something it cannot see.
         """
-        kind_of, known, locked = self.kind_of, state.known, state.locked
-        unseen = ~(1 << seat)
-        best, best_key = -1, -1
+        kind_of = self.kind_of
+        best = best_key = -1
         for card in state.hands[seat]:
-            if kind_of[card] == kind and card not in taken:
-                bits = known[card] & unseen
-                # unlocked, then how many know it, then who: seat bits stay below 1 << 12
-                key = (0 if locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
-                if key > best_key:
-                    best, best_key = card, key
+            if kind_of[card] != kind or card in taken:
+                continue
+            if best < 0:  # most kinds have one copy: no key needed
+                best = card
+                continue
+            if best_key < 0:
+                best_key = _copy_key(state, seat, best)
+            key = _copy_key(state, seat, card)
+            if key > best_key:
+                best, best_key = card, key
         return best
 
     def _first(self, cards: list[int], kind: int, taken: list[int] | tuple[()] = ()) -> int:
@@ -680,12 +692,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.plays_left = self.params.plays_per_turn
             self._develop_or_gold(state)
 
-    def _godzilla(self, state: PgdkState, player: int, kind: int) -> None:
-        """D6, G2: the lowest Pink Godzilla in hand takes the Row card's place."""
+    def _godzilla(self, state: PgdkState, player: int, kind: int, give: int) -> None:
+        """D6, G2: the Pink Godzilla the player names takes the Row card's place."""
         hand = state.hands[player]
-        value = self.value
-        pinks = [c for c in hand if c in self.pink_godzillas]
-        given = min(pinks, key=lambda c: (value[c], -state.known[c].bit_count()))
+        given = self._pick(state, player, give, ())
         wanted = self._first([c for c in state.row if c not in self.pink_godzillas], kind)
         hand.remove(given)
         state.row[state.row.index(wanted)] = given
