@@ -129,3 +129,22 @@ def test_issue_11_item_4_determinize_puts_a_sealed_bid_on_the_copies_the_rules_p
         game.apply(position, 1, game.parse_action("bid done"))
     assert state.known[copies[1]] == (2 << 2) - 1  # the bid copy was the known one
     assert game.view(state, 0) == game.view(twin, 0)
+
+
+def test_issue_11_item_4_clone_the_clone_spends_the_unlocked_copy() -> None:
+    """G7, G6: seat 0 holds a Clone The Clone and draws a second one as payment (locked,
+    and seat 2 knows it: it put the card at the bottom with Market Research). Using Clone
+    The Clone spends the usable copy, however well known the locked one is."""
+    from test_pgdk_gold import clone_position
+
+    table = clone_position(0, "A")
+    table.deck_top("Clone The Clone", "Potion B5", "Potion B2")
+    drawn = table.state.deck[-1]
+    table.state.known[drawn] = SEAT_2
+    match = table.match()
+    match.apply(0, "done")
+    match.apply(0, "gold 1")
+    match.apply(0, "use Clone The Clone")
+    assert drawn in table.state.hands[0]
+    kept = [item for item in match.view(0)["hand"] if item["card"] == "Clone The Clone"]
+    assert kept == [{"card": "Clone The Clone", "seen_by": [2], "public": False, "locked": True}]
