@@ -92,7 +92,7 @@ def expected_count(players: int) -> int:
     return (
         simple
         + by_any_card
-        + (K - pinks)  # godzilla
+        + (K - pinks) * pinks  # godzilla CARD with PINK GODZILLA (D6, G2)
         + len(starter_kinds)  # play CARD new
         + len(project) * p  # play CARD on N
         + len(abilities)  # table
@@ -111,7 +111,7 @@ def test_sizes_follow_the_card_list(players: int) -> None:
     assert K == 99
     assert encoding(codec).max_projects == 82
     assert codec.num_actions == expected_count(players)
-    assert codec.num_actions == {2: 17_657, 3: 22_578, 4: 27_499}[players]
+    assert codec.num_actions == {2: 17_849, 3: 22_770, 4: 27_691}[players]
     assert codec.size == {2: 5_076, 3: 6_852, 4: 8_628}[players]
     assert codec.notations[0] == "pass"
     assert codec.notations[-1] == "discard Market Research 3"
@@ -148,8 +148,12 @@ def test_notations_stay_within_their_bounds() -> None:
     assert "use Good Guardian" in names
     assert "use Clone The Clone" in names
     assert "table Blue Clone" in names
-    assert "godzilla Pink Godzilla 4" not in names  # D6: never for a Pink Godzilla
-    assert "godzilla Tekkenzilla" in names
+    # D6: never for a Pink Godzilla; G2: the Pink Godzilla given is named
+    assert "godzilla Pink Godzilla 4 with Pink Godzilla 3" not in names
+    assert "godzilla Tekkenzilla with Pink Godzilla 3" in names
+    assert "godzilla Tekkenzilla with Pink Godzilla 5" in names
+    assert "godzilla Tekkenzilla with Potion B2" not in names
+    assert "godzilla Tekkenzilla" not in names
     assert "rob seat 3" in names
     assert "rob seat 4" not in names
     assert not any("seat 2" in name for name in CODECS[2].notations)

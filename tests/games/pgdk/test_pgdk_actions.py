@@ -13,7 +13,7 @@ from gamenight.games.pgdk.rules import PgdkGame
 EXAMPLES = [
     "pass",
     "done",
-    "godzilla Easter Egg B7",
+    "godzilla Easter Egg B7 with Pink Godzilla 4",
     "trade Pinky Gear Solid",
     "offer Potion B2",
     "offer done",
@@ -56,6 +56,9 @@ def test_c4_every_action_round_trips_through_its_notation(text: str) -> None:
         ("gold 0", "games are numbered from 1"),
         ("fly to the moon", "is not an action of Pink Godzilla Dev Kit"),
         ("rob seat 12", "there is no seat 12"),
+        ("godzilla Easter Egg B7", "write 'godzilla CARD with PINK GODZILLA'"),
+        ("godzilla Easter Egg B9 with Pink Godzilla 3", "there is no card 'easter egg b9'"),
+        ("godzilla Easter Egg B7 with Pink Godzilla 9", "there is no card 'pink godzilla 9'"),
     ],
 )
 def test_c4_text_that_is_no_action_is_refused_in_one_line(text: str, message: str) -> None:

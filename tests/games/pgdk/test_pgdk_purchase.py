@@ -209,11 +209,15 @@ def test_d6_g3_the_pink_godzilla_window_asks_every_seat_with_cards() -> None:
     assert [str(a) for a in match.legal_actions(0)] == ["pass"]  # asked though it has none
     match.apply(0, "pass")
     assert match.to_act() == (1,)
-    assert [str(a) for a in match.legal_actions(1)] == ["pass", "godzilla Easter Egg O7"]
+    assert [str(a) for a in match.legal_actions(1)] == [
+        "pass",
+        "godzilla Easter Egg O7 with Pink Godzilla 3",
+        "godzilla Easter Egg O7 with Pink Godzilla 5",
+    ]
     with pytest.raises(IllegalActionError, match=r"^D6: a Pink Godzilla is never traded for"):
-        match.apply(1, "godzilla Pink Godzilla 4")
-    match.apply(1, "godzilla Easter Egg O7")
-    # G2: the lowest Pink Godzilla goes, taking the taken card's place in the Row
+        match.apply(1, "godzilla Pink Godzilla 4 with Pink Godzilla 3")
+    match.apply(1, "godzilla Easter Egg O7 with Pink Godzilla 3")
+    # G2: the Pink Godzilla named goes, taking the taken card's place in the Row
     assert table.labels(table.state.row) == ["Pink Godzilla 3", "Pink Godzilla 4"]
     assert table.hand_labels(1) == ["Easter Egg O7", "Pink Godzilla 5"]
     assert match.to_act() == (1,)  # may trade again, then passes

@@ -2,8 +2,8 @@
 
 Sizes follow the params: the card list (K kinds of card, C physical cards), the genres (G
 colours, g Required Gear types) and the player count n. The built-in list has K = 99 kinds and
-C = 106 cards, of which P = 82 can start a videogame, so the default game has 17,657 action
-ids for 2 players, 22,578 for 3 and 27,499 for 4 (the ``cut`` actions, one per card, seat
+C = 106 cards, of which P = 82 can start a videogame, so the default game has 17,849 action
+ids for 2 players, 22,770 for 3 and 27,691 for 4 (the ``cut`` actions, one per card, seat
 and game number, are 4,920 of them per seat), and an observation of 5,076, 6,852 and 8,628
 floats (the videogames in development, 17 floats per slot and P slots per seat, are 1,394
 of them per seat).
@@ -15,14 +15,14 @@ action kinds (``actions.Kind``):
 
 - a card kind that can lie in the Row, the discard pile, the deck or a hand is any kind, so
   ``trade``, ``offer``, ``auction``, ``bid``, ``retrieve``, ``steal``, ``hunt``, ``keep`` and
-  ``discard`` run over all K kinds; ``godzilla`` over every kind but the Pink Godzillas (D6),
-  and not at all when the list has none; ``play CARD new`` over the kinds that can start a
-  videogame (every videogame card but an Easter Egg, R28), ``play CARD on N`` over every
-  videogame card, ``table`` over Special Abilities, ``use`` over Power Ups and the Good and
-  Evil Guardians, ``use CARD on N`` over Neutral Guardians, and ``cut`` over the cards that
-  can stay in a videogame in development and are no Title (C3): an Easter Egg or a Neutral
-  Guardian used for its power completes its videogame at once (R28, D3), so neither is ever
-  left in one;
+  ``discard`` run over all K kinds; ``godzilla CARD with PINK`` over every kind but the Pink
+  Godzillas (D6) for each Pink Godzilla kind given (G2), and not at all when the list has
+  none; ``play CARD new`` over the kinds that can start a videogame (every videogame card
+  but an Easter Egg, R28), ``play CARD on N`` over every videogame card, ``table`` over
+  Special Abilities, ``use`` over Power Ups and the Good and Evil Guardians, ``use CARD on
+  N`` over Neutral Guardians, and ``cut`` over the cards that can stay in a videogame in
+  development and are no Title (C3): an Easter Egg or a Neutral Guardian used for its power
+  completes its videogame at once (R28, D3), so neither is ever left in one;
 - game numbers run 1..P, where P is the number of physical cards that can start a videogame
   (Title, Character, Required Gear, Gear Upgrade, Wild, Guardian). Only ``play CARD new``
   adds a videogame, every videogame holds at least one of its cards (an Easter Egg never
@@ -193,8 +193,13 @@ class PgdkEncoding(Encoding):
         def where(*types: int) -> list[str]:
             return [k.label for k in kinds if k.type in types]
 
-        pinks = [k for k in kinds if k.power == cardlib.PINK_GODZILLA]
-        godzilla = [k.label for k in kinds if k.power != cardlib.PINK_GODZILLA] if pinks else []
+        pinks = [k.label for k in kinds if k.power == cardlib.PINK_GODZILLA]
+        godzilla = [
+            f"godzilla {k.label} with {pink}"
+            for k in kinds
+            if k.power != cardlib.PINK_GODZILLA
+            for pink in pinks
+        ]
         project = [k.label for k in kinds if k.type in cardlib.PROJECT_TYPES]
         starters = [k.label for k in kinds if k.type in _STARTERS]
         used = [
@@ -209,7 +214,7 @@ class PgdkEncoding(Encoding):
         bids = [*of("bid", every), "bid done", "no bid"] if self.auctions else []
         return [
             "pass",
-            *of("godzilla", godzilla),
+            *godzilla,
             *of("trade", every),
             *of("offer", every),
             "offer done",

@@ -1,9 +1,11 @@
 """The actions of Pink Godzilla Dev Kit and their text notation.
 
 Cards are named by their label (``play Potion B2 on 1``), so two copies of one card are one
-action; games in development count from 1 (``on 2``, ``gold 1``), seats from 0 as everywhere
-in gamenight (``rob seat 2``). Every action of a game instance is built once, in an
-:class:`ActionBook`; ``legal_actions`` hands out those shared values.
+action (a Pink Godzilla trade names two cards: the Row card taken and the Pink Godzilla
+given, ``godzilla Easter Egg O7 with Pink Godzilla 3``); games in development count from 1
+(``on 2``, ``gold 1``), seats from 0 as everywhere in gamenight (``rob seat 2``). Every
+action of a game instance is built once, in an :class:`ActionBook`; ``legal_actions`` hands
+out those shared values.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from gamenight.games.pgdk.cards import CardList
 
 
 class Kind(IntEnum):
-    GODZILLA = 0  # D6: trade a Pink Godzilla from hand for Row card (card)
+    GODZILLA = 0  # D6, G2: trade Pink Godzilla (give) from hand for Row card (card)
     PASS = 1  # D6, D7: let a window go by
     TRADE = 2  # R7: trade for Row card (card)
     OFFER = 3  # R7: offer hand card (card) in the trade
@@ -78,6 +80,7 @@ class Action:
     seat: int = -1
     slot: int = -1  # a game in development, counted from 0; -1 for a new one
     text: str = dataclasses.field(default="", compare=False)
+    give: int = -1  # GODZILLA: the kind of the Pink Godzilla given (G2)
 
     def __str__(self) -> str:
         return self.text
@@ -93,7 +96,6 @@ _SIMPLE = {
     DONE: "done",
 }
 _CARD_VERBS = {
-    GODZILLA: "godzilla",
     TRADE: "trade",
     OFFER: "offer",
     AUCTION: "auction",
@@ -114,9 +116,9 @@ _CUT = re.compile(r"^cut (.+) from seat (\d+) game (\d+)$")
 _ROB = re.compile(r"^rob seat (\d+)$")
 _GOLD = re.compile(r"^gold (\d+)$")
 HELP = (
-    "pass, godzilla CARD, trade CARD, offer CARD, offer done, auction CARD, auction go, "
-    "discard lowest, bid CARD, bid done, no bid, play CARD new, play CARD on N, table CARD, "
-    "use CARD, use CARD on N, retrieve CARD, rob seat N, steal CARD, hunt CARD, "
+    "pass, godzilla CARD with PINK GODZILLA, trade CARD, offer CARD, offer done, auction CARD, "
+    "auction go, discard lowest, bid CARD, bid done, no bid, play CARD new, play CARD on N, "
+    "table CARD, use CARD, use CARD on N, retrieve CARD, rob seat N, steal CARD, hunt CARD, "
     "cut CARD from seat S game N, keep CARD, gold N, done, discard CARD"
 )
 
@@ -139,6 +141,7 @@ class ActionBook:
         self._gold: list[Action] = []
         self._rob: list[Action] = []
         self._cut: dict[tuple[int, int, int], Action] = {}
+        self._godzilla: dict[tuple[int, int], Action] = {}
 
     def play(self, card: int, slot: int) -> Action:
         """``play CARD new`` (slot -1) or ``play CARD on slot+1``."""
@@ -183,6 +186,15 @@ class ActionBook:
             found = self._cut[key] = Action(CUT, card, seat, slot, text)
         return found
 
+    def godzilla(self, card: int, give: int) -> Action:
+        """``godzilla CARD with PINK``: Row card ``card`` for Pink Godzilla ``give`` (G2)."""
+        key = (card, give)
+        found = self._godzilla.get(key)
+        if found is None:
+            text = f"godzilla {self.labels[card]} with {self.labels[give]}"
+            found = self._godzilla[key] = Action(GODZILLA, card, text=text, give=give)
+        return found
+
     # -- parsing ------------------------------------------------------------------------------
     def _card(self, label: str, text: str) -> int:
         try:
@@ -218,6 +230,8 @@ class ActionBook:
         if found:
             return self.gold(_slot(found.group(1), text))
         verb, _, rest = key.partition(" ")
+        if verb == "godzilla" and rest:
+            return self._parse_godzilla(rest, text)
         if verb in _VERB_KIND and rest:
             return self.by_card[_VERB_KIND[verb]][self._card(rest, text)]
         if verb == "play":
@@ -225,6 +239,24 @@ class ActionBook:
         raise ActionParseError(
             f"'{text}' is not an action of Pink Godzilla Dev Kit (actions: {HELP})"
         )
+
+    def _parse_godzilla(self, rest: str, text: str) -> Action:
+        """``godzilla CARD with PINK GODZILLA``. A card's name may hold " with " itself, so
+        every split is tried; the first that names two cards is the action."""
+        parts = rest.split(" with ")
+        if len(parts) < 2:
+            raise ActionParseError(
+                f"'{text}': write 'godzilla CARD with PINK GODZILLA', naming the Row card "
+                "taken and the Pink Godzilla given (e.g. 'godzilla Potion B5 with Pink Godzilla 3')"
+            )
+        named = self.cards.by_label  # keyed like ``key`` in parse: lower case, single spaces
+        for cut in range(1, len(parts)):
+            wanted, given = " with ".join(parts[:cut]), " with ".join(parts[cut:])
+            if wanted in named and given in named:
+                return self.godzilla(named[wanted].index, named[given].index)
+        self._card(" with ".join(parts[:-1]), text)  # raises, naming the card that is not
+        self._card(parts[-1], text)
+        raise ActionParseError(f"'{text}': no card is named {rest!r}")  # never reached
 
 
 def _slot(digits: str, text: str) -> int:

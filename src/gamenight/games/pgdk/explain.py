@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 _STEP: dict[int, tuple[str, str, frozenset[int]]] = {
     Phase.GODZILLA: (
         "D6",
-        "this is a Pink Godzilla window: 'godzilla CARD' or 'pass'",
+        "this is a Pink Godzilla window: 'godzilla CARD with PINK GODZILLA' or 'pass'",
         frozenset((Kind.GODZILLA, Kind.PASS)),
     ),
     Phase.PURCHASE: (
@@ -114,6 +114,11 @@ def _specific(game: PgdkGame, state: PgdkState, player: int, action: Action) -> 
     if kind == Kind.GODZILLA:
         if not any(c in game.pink_godzillas for c in state.hands[player]):
             return "R23, D6: you hold no Pink Godzilla to trade"
+        give = action.give
+        if not 0 <= give < len(card_kinds) or card_kinds[give].power != cardlib.PINK_GODZILLA:
+            return "G2: name the Pink Godzilla you give: 'godzilla CARD with PINK GODZILLA'"
+        if give not in hand_kinds:
+            return f"G2: you hold no {game.labels[give]} to give"
         if card_kinds[action.card].power == cardlib.PINK_GODZILLA:
             return "D6: a Pink Godzilla is never traded for a Pink Godzilla"
         return f"D6: the Resource Row holds no {label}"

@@ -18,7 +18,9 @@ _STYLES = {
     "green": "bold green",
 }
 _PHASES = {
-    "godzilla": "may trade a Pink Godzilla for a Row card (godzilla CARD) or pass",
+    "godzilla": (
+        "may trade a Pink Godzilla for a Row card (godzilla CARD with PINK GODZILLA) or pass"
+    ),
     "purchase": "chooses the purchase: trade, auction or discard lowest",
     "offer": "offers hand cards for the trade",
     "auction": "picks Row cards for the auction",

@@ -79,12 +79,19 @@ CAPPED = "safety cap reached"
 _ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
+def _copy_key(state: PgdkState, seat: int, card: int) -> int:
+    """How ``_pick`` ranks a copy in ``seat``'s hand, from what the holder's view shows:
+    unlocked first (G7), then how many know it, then who (seat bits stay below 1 << 12)."""
+    bits = state.known[card] & ~(1 << seat)
+    return (0 if state.locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
+
+
 class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     spec: ClassVar[GameSpec] = GameSpec(
         name="pgdk",
         title="Pink Godzilla Dev Kit",
         player_counts=(2, 3, 4),
-        version="1",
+        version="2",  # 2: a Pink Godzilla trade names the Pink Godzilla given (G2)
         summary=(
             "Card game of videogame development: trade and auction for resources, build "
             "games of four genres, send them Gold (house-design card list)."
@@ -295,14 +302,18 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return sorted(set(map(self._kind_at, hand)))
 
     def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
-        """D6: a Pink Godzilla from hand for any Row card but a Pink Godzilla."""
+        """D6, G2: any Row card but a Pink Godzilla, for a Pink Godzilla of the player's
+        choice from hand; for each Row card the lowest Pink Godzilla comes first."""
         pinks = self.pink_godzillas
         if pinks.isdisjoint(state.hands[player]):
             return [self._pass]
-        by = self.book.by_card[K_GODZILLA]
-        kind_of = self.kind_of
+        kind_of, k_value = self.kind_of, self.k_value
+        given = sorted(
+            {kind_of[c] for c in state.hands[player] if c in pinks}, key=lambda k: (k_value[k], k)
+        )
         wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
-        return [self._pass] + [by[k] for k in wanted]
+        godzilla = self.book.godzilla
+        return [self._pass] + [godzilla(k, give) for k in wanted for give in given]
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
@@ -466,7 +477,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
         bid = state.bids[player]
-        bid.append(self._pick(state, state.hands[player], action.card, bid))
+        bid.append(self._pick(state, player, action.card, bid))
 
     def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
         state.committed[player] = BID
@@ -477,7 +488,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._maybe_resolve_auction(state)
 
     def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
-        self._godzilla(state, player, action.card)
+        self._godzilla(state, player, action.card, action.give)
 
     def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
         self._declare(state, player, action.slot)
@@ -491,7 +502,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.phase = P_OFFER
 
     def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, state.hands[player], action.card, state.offer)
+        card = self._pick(state, player, action.card, state.offer)
         state.offer.append(card)
         state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
 
@@ -519,7 +530,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_discard(self, state: PgdkState, player: int, action: Action) -> None:
         hand = state.hands[player]
-        card = self._pick(state, hand, action.card, ())
+        card = self._pick(state, player, action.card, ())
         hand.remove(card)
         state.discard.append(card)
         if len(hand) <= self.params.hand_limit:
@@ -549,23 +560,30 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _on_keep(self, state: PgdkState, player: int, action: Action) -> None:
         self._keep(state, player, action.card)
 
-    def _pick(
-        self, state: PgdkState, cards: list[int], kind: int, taken: list[int] | tuple[()]
-    ) -> int:
-        """A card of ``kind`` among ``cards`` (not in ``taken``): the copy most seats know of.
+    def _pick(self, state: PgdkState, seat: int, kind: int, taken: list[int] | tuple[()]) -> int:
+        """A card of ``kind`` in ``seat``'s hand (not in ``taken``): of identical copies, the
+        one most seats know of, which keeps every seat's knowledge of the copies left behind
+        conservative (G6).
 
-        Copies of a kind are identical; taking the best-known one first keeps every seat's
-        knowledge of the copies left behind conservative (G6).
+        The choice rests on exactly what the holder's view shows of each copy: unlocked first
+        (G7), then the most seats knowing it, then which seats (a fixed order of the seat
+        bits). Never the hand's order, and never the holder's own bit (a stolen card or one
+        drawn after Market Research keeps it; no view shows it): either would make what a
+        seat sees after its own action depend on something it cannot see.
         """
-        kind_of, known = self.kind_of, state.known
-        best = -1
-        for card in cards:
-            if (
-                kind_of[card] == kind
-                and card not in taken
-                and (best < 0 or known[card].bit_count() > known[best].bit_count())
-            ):
+        kind_of = self.kind_of
+        best = best_key = -1
+        for card in state.hands[seat]:
+            if kind_of[card] != kind or card in taken:
+                continue
+            if best < 0:  # most kinds have one copy: no key needed
                 best = card
+                continue
+            if best_key < 0:
+                best_key = _copy_key(state, seat, best)
+            key = _copy_key(state, seat, card)
+            if key > best_key:
+                best, best_key = card, key
         return best
 
     def _first(self, cards: list[int], kind: int, taken: list[int] | tuple[()] = ()) -> int:
@@ -674,12 +692,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.plays_left = self.params.plays_per_turn
             self._develop_or_gold(state)
 
-    def _godzilla(self, state: PgdkState, player: int, kind: int) -> None:
-        """D6, G2: the lowest Pink Godzilla in hand takes the Row card's place."""
+    def _godzilla(self, state: PgdkState, player: int, kind: int, give: int) -> None:
+        """D6, G2: the Pink Godzilla the player names takes the Row card's place."""
         hand = state.hands[player]
-        value = self.value
-        pinks = [c for c in hand if c in self.pink_godzillas]
-        given = min(pinks, key=lambda c: (value[c], -state.known[c].bit_count()))
+        given = self._pick(state, player, give, ())
         wanted = self._first([c for c in state.row if c not in self.pink_godzillas], kind)
         hand.remove(given)
         state.row[state.row.index(wanted)] = given
@@ -858,7 +874,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, player, kind, ())
         hand.remove(card)
         projects = state.projects[player]
         state.plays_left -= 1
@@ -875,7 +891,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
         hand = state.hands[player]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, player, kind, ())
         hand.remove(card)
         state.plays_left -= 1
         projects = state.projects[player]
@@ -886,7 +902,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _table(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R30: a Special Ability goes on the table and works from now on."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.specials[player].append(card)
         power = self.k_power[kind]
@@ -899,7 +915,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _use(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R27, R29, C3: a Power Up or Guardian power; the card is discarded after it."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.plays_left -= 1
         state.using = card
@@ -947,7 +963,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """R27, G10: only thief and victim know which card moved; others forget the rest."""
         victim = state.rob
         hand = state.hands[victim]
-        card = self._pick(state, hand, kind, ())
+        card = self._pick(state, victim, kind, ())
         hand.remove(card)
         both = 1 << player | 1 << victim
         known = state.known
@@ -1122,7 +1138,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _clone_the_clone(self, state: PgdkState, player: int, kind: int) -> None:
         """R33, D7: the reacting player draws the Clone's cards instead of its owner."""
-        card = self._pick(state, state.hands[player], kind, ())
+        card = self._pick(state, player, kind, ())
         state.hands[player].remove(card)
         state.discard.append(card)
         stake = state.ctc[2]

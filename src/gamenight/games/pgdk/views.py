@@ -325,11 +325,10 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
     else:
         for code in colours:
             state.colours_done |= 1 << codes.index(code)
-    active_hand = state.hands[state.active]
     if v["take"] is not None:
         state.take = _find(game, state.row, v["take"], [])
-    for label in v["offer"]:
-        state.offer.append(_find(game, active_hand, label, state.offer))
+    for label in v["offer"]:  # the copies the offer made public, as the rules pick them (G6)
+        state.offer.append(_offered(game, state, label))
     for label in v["auction"]:
         state.auction.append(_find(game, state.row, label, state.auction))
     state.last_auction = _auction_state(game, v["last_auction"])
@@ -346,8 +345,9 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
         for seat, entry in enumerate(seats):
             if seat == player:
                 bid = v["bid"]
-                for label in bid["cards"]:
-                    state.bids[seat].append(_find(game, own, label, state.bids[seat]))
+                bids = state.bids[seat]
+                for label in bid["cards"]:  # the copies the rules picked, by what the seat sees
+                    bids.append(game._pick(state, seat, game.kind_by_label[label], bids))
                 committed = bid["committed"]
                 state.committed[seat] = (
                     NOT_COMMITTED if committed is None else BID if committed == "bid" else NO_BID
@@ -401,6 +401,17 @@ def _cover_the_trade(
             raise ValueError("view is inconsistent: the trader's hand cannot pay for its trade")
         high = higher[rng.randbelow(len(higher))]
         unseen[low], unseen[high] = unseen[high], unseen[low]
+
+
+def _offered(game: PgdkGame, state: PgdkState, label: str) -> int:
+    """The trader's copy of ``label`` that stands for one already offered: ``offer CARD``
+    makes the copy it picks public (R7), and the rules pick the best-known copy not yet
+    offered, so the copies offered are public ones; any public copy of a label looks like any
+    other (no card is locked in a Purchase Phase, G7)."""
+    card = game._pick(state, state.active, game.kind_by_label[label], state.offer)
+    if card < 0 or state.known[card] != (2 << state.num_players) - 1:
+        raise ValueError(f"view is inconsistent: no public {label!r} in the trader's hand")
+    return card
 
 
 def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int:
