@@ -9,7 +9,8 @@ Its ideas:
   is added first when the hand has it;
 - purchases: trade junk for a card it needs (the payment it misses least), else auction it
   and bid junk, else discard the lowest; in rivals' auctions it bids junk for cards it needs;
-- Special Abilities go on the table (4 points and a bonus); Clone The Clone is always used.
+- Special Abilities in hand go on the table (4 points and a bonus), but it does not buy them;
+  Clone The Clone is always used.
 
 What keeps its matches from stalling (RULES.md G12; measured in benchmarks/PGDK_STALLS.md):
 - a Title in hand counts as a game it can open, so the pieces that game needs are wanted;
@@ -18,7 +19,10 @@ What keeps its matches from stalling (RULES.md G12; measured in benchmarks/PGDK_
 - a colour whose Titles all lie in videogames can get no new game: its cards are worth
   nothing, and a game without a Title in such a colour gets no more cards;
 - after two rounds without a completed game it trades such dead cards into the Row, where a
-  rival who needs them can take them, instead of hoarding them.
+  rival who needs them can take them, instead of hoarding them;
+- it does not chase Special Abilities, never trades a Pink Godzilla for a card worth less
+  than itself, values the Neutral Guardian as the completion it is, and fetches a card
+  (Headhunter, Good Guardian) before the plays that need it.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ PROGRESS_PLAY = 7.0  # a play worth less adds no missing piece (value, or a lone
 RESERVE = 4  # with this many hand cards or fewer, such cards are kept as currency
 QUIET_ROUNDS = 2  # rounds without a completed game after which dead cards are released
 DEAD_CARD = 0.25  # worth below which a hand card can never serve the bot (see _Plan.live)
+# a Special Ability in hand goes on the table (4 points and its bonus), but below the 7 that
+# makes a card worth buying: chasing them delays games (benchmarks/PGDK_STALLS.md)
+SPECIAL_WORTH = 6.5
+NEUTRAL_WORTH = 12.0  # the Neutral Guardian's worth while a game with a Title is not ready
 OPENER_DISCOUNT = 2.0  # a card for a Title still in hand is worth this much less
 PAYMENT_CHOICES = 8  # the heuristic: least wanted hand cards a payment is chosen from
 CARD_COST = 1.0  # the heuristic: what giving away any card costs, on top of its worth
@@ -253,9 +261,13 @@ class _Plan:
                 best = max(best, 6.0)
             if kind.type == cardlib.GUARDIAN:
                 best = max(best, 5.0)
+            if kind.power == cardlib.NEUTRAL_GUARDIAN and any(
+                g.title and not g.ready for g in self.games
+            ):
+                best = max(best, NEUTRAL_WORTH)  # it completes a game with a Title at once
             value = best
         elif kind.type == cardlib.ABILITY:
-            value = 9.0
+            value = SPECIAL_WORTH
         else:
             value = POWER_WORTH.get(kind.power, 2.0)
         self._worth[k] = value
@@ -361,10 +373,10 @@ class PgdkHeuristic:
                 return 6.0 if playable >= 2 else 0.0
             if power == cardlib.HEADHUNTER:
                 wanted = max((plan.worth(cat.index[c]) for c in plan.view["row"]), default=0)
-                return 7.0 if wanted >= self.want else 0.0
+                return _fetch_score(wanted, self.want)
             if power == cardlib.GOOD_GUARDIAN:
                 wanted = max((plan.worth(cat.index[c]) for c in plan.view["discard"]), default=0)
-                return 6.0 if wanted >= 9 else 0.0
+                return _fetch_score(wanted, 9.0)
             if power == cardlib.EVIL_GUARDIAN:
                 return 4.0
             if power == cardlib.BUDGET_CUT:
@@ -407,15 +419,20 @@ class PgdkHeuristic:
             (k for k in (plan.hand if hand is None else hand) if plan.worth(k) < limit),
             key=lambda k: (plan.worth(k), -plan.cat.kind[k].value),
         )[:PAYMENT_CHOICES]
-        best: tuple[float, list[int]] | None = None
+        values = [plan.cat.kind[k].value for k in cards]
+        costs = [plan.worth(k) + CARD_COST for k in cards]
+        # every subset, as a bit mask, built from the subset without its lowest card
+        value = [0] * (1 << len(cards))
+        cost = [0.0] * (1 << len(cards))
+        best, best_cost = 0, math.inf
         for mask in range(1, 1 << len(cards)):
-            chosen = [k for i, k in enumerate(cards) if mask >> i & 1]
-            if sum(plan.cat.kind[k].value for k in chosen) < price:
-                continue
-            cost = sum(plan.worth(k) + CARD_COST for k in chosen)
-            if best is None or cost < best[0]:
-                best = (cost, chosen)
-        return None if best is None else best[1]
+            low = mask & -mask
+            card = low.bit_length() - 1
+            value[mask] = value[mask ^ low] + values[card]
+            cost[mask] = cost[mask ^ low] + costs[card]
+            if value[mask] >= price and cost[mask] < best_cost:
+                best, best_cost = mask, cost[mask]
+        return [k for i, k in enumerate(cards) if best >> i & 1] if best else None
 
     def _purchase(self, plan: _Plan, legal: Sequence[Action]) -> Action:
         target, wanted = self._target(plan)
@@ -461,7 +478,11 @@ class PgdkHeuristic:
             left.remove(k)
         take = cat.index[plan.view["take"]]
         price = cat.kind[take].value - sum(cat.kind[k].value for k in offered)
-        payment = self._payment(plan, price, math.inf, left) or []
+        payment = (
+            self._payment(plan, price, plan.worth(take) - 2, left)
+            or self._payment(plan, price, math.inf, left)
+            or []
+        )
         for k in payment + plan.junk(offered):
             for action in legal:
                 if action.kind == Kind.OFFER and action.card == k:
@@ -501,9 +522,23 @@ class PgdkHeuristic:
             key=lambda a: (plan.worth(a.card), a.card),
             default=None,
         )
-        if best is not None and plan.worth(best.card) >= 9:
-            return best
-        return _first(legal, Kind.PASS)
+        if best is None or plan.worth(best.card) < 9:
+            return _first(legal, Kind.PASS)
+        # the rules give the lowest Pink Godzilla (RULES.md G2): never for less than it is
+        # worth itself (else it buys a card back and forth, turn after turn)
+        cat = plan.cat
+        given = min(
+            (k for k in plan.hand if cat.kind[k].power == cardlib.PINK_GODZILLA),
+            key=lambda k: cat.kind[k].value,
+        )
+        return best if plan.worth(best.card) > plan.worth(given) else _first(legal, Kind.PASS)
+
+
+def _fetch_score(wanted: float, least: float) -> float:
+    """A play that fetches a card (Headhunter, Good Guardian) scores a little under the card
+    itself, so it comes before the plays it makes possible, and only for a card worth
+    ``least`` or more."""
+    return max(6.0, wanted - 1.0) if wanted >= least else 0.0
 
 
 def _first(legal: Sequence[Action], kind: Kind) -> Action:
@@ -519,6 +554,7 @@ K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
     kinds_.USE_ON,
 )
 K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
+PINK = cardlib.PINK_GODZILLA
 _PROJECT_TYPES_BITS = sum(1 << t for t in cardlib.PROJECT_TYPES)
 _SUPPORT_TYPES = (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD)
 _OPENER_TYPES_BITS = sum(1 << t for t in (*_SUPPORT_TYPES, cardlib.GUARDIAN))
@@ -587,7 +623,7 @@ class PgdkPlayout(PlayoutPolicy):
             if _PROJECT_TYPES_BITS >> ktype & 1:
                 fixed.append(-1.0)
             elif ktype == cardlib.ABILITY:
-                fixed.append(9.0)
+                fixed.append(SPECIAL_WORTH)
             else:
                 fixed.append(POWER_WORTH.get(power, 2.0))
             floor.append(
@@ -595,6 +631,9 @@ class PgdkPlayout(PlayoutPolicy):
             )
         self.fixed = tuple(fixed)
         self.floor = tuple(floor)
+        self.neutral = next(
+            (k for k, power in enumerate(game.k_power) if power == cardlib.NEUTRAL_GUARDIAN), -1
+        )
         # per physical card: the colour index of a Title (-1 for other cards), and the Titles
         # of each colour in the deck, to tell which colours can still get a game (_live)
         self.title_colour = tuple(
@@ -674,9 +713,7 @@ class PgdkPlayout(PlayoutPolicy):
         if phase == phases.DEVELOP:
             return self._develop(state, seat, legal)
         if phase == phases.GODZILLA:
-            worth = self._worth(state, seat)
-            best = max(legal[1:], key=lambda a: worth(a.card))
-            return best if worth(best.card) >= 9 else legal[0]
+            return self._godzilla(state, seat, legal)
         if phase == phases.PURCHASE:
             return self._purchase(state, seat, legal)
         if phase == phases.BIDDING:
@@ -726,10 +763,10 @@ class PgdkPlayout(PlayoutPolicy):
                     score = 6.0 if playable >= 2 else 0.0
                 elif power == cardlib.HEADHUNTER:
                     wanted = max((worth(self.kind_of[c]) for c in state.row), default=0.0)
-                    score = 7.0 if wanted >= 7 else 0.0
+                    score = _fetch_score(wanted, 7.0)
                 elif power == cardlib.GOOD_GUARDIAN:
                     wanted = max((worth(self.kind_of[c]) for c in state.discard[-8:]), default=0.0)
-                    score = 6.0 if wanted >= 9 else 0.0
+                    score = _fetch_score(wanted, 9.0)
                 else:
                     score = _POWER_USE.get(power, 0.0)
             else:
@@ -737,6 +774,20 @@ class PgdkPlayout(PlayoutPolicy):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _godzilla(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """The heuristic's _godzilla: a Row card worth 9 and more than the Pink Godzilla."""
+        worth = self._worth(state, seat)
+        best = max(legal[1:], key=lambda a: worth(a.card))
+        wanted = worth(best.card)
+        if wanted < 9:
+            return legal[0]  # pass
+        kind_of, k_value = self.kind_of, self.k_value
+        given = min(
+            (kind_of[c] for c in state.hands[seat] if self.k_power[kind_of[c]] == PINK),
+            key=k_value.__getitem__,
+        )
+        return best if wanted > worth(given) else legal[0]
 
     def _play_score(
         self, state: Any, seat: int, worth: _Worth, action: Any, progress: list[int]
@@ -924,6 +975,7 @@ class _Worth:
         "support",
         "targets",
         "titled",
+        "waiting",
     )
 
     def __init__(
@@ -935,6 +987,7 @@ class _Worth:
         self.live = live  # colours that can still get a new game (PgdkPlayout._live)
         self.cache: dict[int, float] = {}
         colours = titled = 0
+        waiting = False  # a game with a Title is not ready yet
         # the games a card may still help, with their progress: not those without a Title in
         # colours no Title can come to any more (they never complete)
         targets = []
@@ -942,12 +995,14 @@ class _Worth:
             colours |= project.colours
             if project.title >= 0:
                 titled |= project.colours
+                waiting = waiting or not project.ready
                 targets.append((project, _progress(project)))
             elif project.colours & live:
                 targets.append((project, _progress(project)))
         self.targets = targets
         self.colours = colours  # colours some game of the seat still fits
         self.titled = titled  # colours of its games that have a Title
+        self.waiting = waiting
         # colours of the Titles in hand that none of its games covers (the heuristic's openers)
         openers = 0
         title_bit = policy.title_bit
@@ -1016,6 +1071,8 @@ class _Worth:
             floor = p.floor[k]
             if value < floor:
                 value = floor
+            if k == p.neutral and self.waiting and value < NEUTRAL_WORTH:
+                value = NEUTRAL_WORTH  # it completes a game with a Title at once
         self.cache[k] = value
         return value
 
