@@ -2,7 +2,10 @@
 
 Run from the repository root (after `pip install .`, or with `PYTHONPATH=src`):
 
-    python benchmarks/pgdk_stalls.py -n 40 --seed 1000 --out benchmarks/PGDK_STALLS.md
+    python benchmarks/pgdk_stalls.py -n 100 --seed 1000 --ismcts-iters 50 --ismcts-games 20
+
+(the report, benchmarks/PGDK_STALLS.md, gives the exact commands behind its figures; `--out`
+writes a section to a file, `--only heuristic` keeps the lineups whose name holds the text).
 
 For every bot lineup and player count it plays ``-n`` seeded matches under the default rules
 (stall rule on) and, for each match that stalls, looks at the state at the moment of the stall
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shlex
 import statistics
 import sys
 import time
@@ -296,6 +300,7 @@ class Stall:
     next_completion: int | None = None  # turns after the stall, stall rule off
     normal_end: bool | None = None  # reached R18 before the safety cap, stall rule off
     cap_cause: str | None = None  # the cause read at the safety cap, if it was reached
+    diverged: bool = False  # the replay did not reach the stall's position (see follow)
     subject: int = -1  # the seat of the lineup's first bot, when the others differ
     subject_plan: Plan | None = None  # its closest completion from the cards in play
 
@@ -390,17 +395,25 @@ def follow(
     free_game: PgdkGame, players: int, seed: int, specs: Sequence[str], stall: Stall
 ) -> None:
     """Replay the seed with the stall rule off: when is the next game completed, and does the
-    match reach its normal end (R18) before the safety cap (G8)?"""
+    match reach its normal end (R18) before the safety cap (G8)?
+
+    Views do not show ``stall_rounds``, so view-reading bots replay the same match; a search
+    bot's evaluation reads the rule, so its replay may differ: ``diverged`` says so."""
     state = free_game.new_state(players, seed)
     agents = _agents(free_game, specs)
     rngs = agent_rngs(seed, players)
     done_at_stall = sum(stall.completed)
+    checked = False
     while actors := free_game.to_act(state):
         seat = actors[0]
         agent = agents[seat]
         legal = free_game.legal_actions(state, seat)
         view = free_game.view(state, seat) if agent.needs_view else {}
         free_game.apply(state, seat, agent.act(view, legal, rngs[seat]))
+        if not checked and state.turn >= stall.turn:
+            checked = True
+            table = (tuple(len(c) for c in state.completed), tuple(len(p) for p in state.projects))
+            stall.diverged = table != (stall.completed, stall.developing)
         if (
             stall.next_completion is None
             and state.turn >= stall.turn
@@ -446,6 +459,7 @@ def summary_row(lineup: Lineup, results: list[Result], seconds: float) -> str:
     capped = sum(1 for r in results if r.ending == "capped")
     later = [s.next_completion for s in stalls if s.next_completion is not None]
     ends = sum(1 for s in stalls if s.normal_end)
+    diverged = sum(1 for s in stalls if s.diverged)
     followed = sum(1 for s in stalls if s.normal_end is not None)
     follow_text = (
         f"{len(later)}/{followed} complete a game later (median {statistics.median(later):.0f} "
@@ -453,12 +467,14 @@ def summary_row(lineup: Lineup, results: list[Result], seconds: float) -> str:
         if followed and later
         else (f"0/{followed} complete a game later" if followed else "-")
     )
+    if diverged:
+        follow_text += f" ({diverged} replays diverged)"
     at_cap = Counter(s.cap_cause for s in stalls if s.cap_cause)
     if at_cap:
         follow_text += "; at the cap: " + ", ".join(f"{c} {at_cap[c]}" for c in CAUSES if at_cap[c])
     share = 100 * len(stalls) / len(results)
     return (
-        f"| {lineup.name} | {len(results)} | {len(stalls)} ({share:.0f}%)"
+        f"| {lineup.name} | {len(results)} | {len(stalls)} ({share:.1f}%)"
         f" | {normal} | {capped} | {cause_text} | {follow_text} | {seconds:.0f} s |"
     )
 
@@ -486,10 +502,11 @@ def zone_row(lineup: Lineup, results: list[Result]) -> str | None:
     )
 
 
-def describe(plan: Plan) -> str:
+def describe(plan: Plan, *, seat: bool = True) -> str:
     where = ", ".join(f"{m} from {p}" for m, p in zip(plan.missing, plan.places, strict=True))
     target = f"its game {plan.slot + 1}" if plan.slot >= 0 else "a new game"
-    return f"seat {plan.seat}, {target} ({plan.colour}): needs {where or 'nothing'}"
+    text = f"{target} ({plan.colour}) needs {where or 'nothing'}"
+    return f"seat {plan.seat}, {text}" if seat else text
 
 
 def plan_text(stall: Stall, lineup: Lineup) -> str:
@@ -497,7 +514,7 @@ def plan_text(stall: Stall, lineup: Lineup) -> str:
     text = f"turn {stall.turn}, deck {stall.deck}, {hands}; {plan_core(stall)}"
     if stall.subject >= 0:
         plan = stall.subject_plan
-        mine = describe(plan) if plan else "nothing completable from the cards in play"
+        mine = describe(plan, seat=False) if plan else "nothing completable from the cards in play"
         text += f"; the {lineup.bots[0]} (seat {stall.subject}): {mine}"
     return text
 
@@ -516,7 +533,7 @@ def report(
 ) -> str:
     out = [f"## {title}", "", f"Command: `{command}`", ""]
     out += [
-        "| lineup | games | stalled | normal end | capped | cause at the stall | "
+        "| lineup | games | stalled | normal end | safety cap | cause at the stall | "
         "stall rule off | time |",
         "|---|---|---|---|---|---|---|---|",
     ]
@@ -561,7 +578,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--title", default="Stalls", help="heading of the report")
     parser.add_argument("--out", default="", help="write the report here (default: print)")
     args = parser.parse_args(argv)
-    command = "python benchmarks/pgdk_stalls.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if "--out" in given:  # the command shown prints the report instead of writing a file
+        at = given.index("--out")
+        del given[at : at + 2]
+    command = shlex.join(["python", "benchmarks/pgdk_stalls.py", *given])
     rows = []
     for lineup in default_lineups(args.ismcts_iters):
         if args.only and args.only not in lineup.name:
