@@ -276,7 +276,7 @@ class Analyst:
             if not self._candidates(free, bit, cardlib.CHARACTER, 0):
                 lacks.append("Character")
             parts.append(
-                f"{info.code}: {len(titles_free)} Title(s) in play, {titled} in games, "
+                f"{info.code}: {len(titles_free)} Title(s) in play, {titled} in unfinished games, "
                 f"no {'/'.join(lacks) or '-'} in play"
             )
         return "; ".join(parts)
