@@ -193,7 +193,7 @@ def test_g7_clone_the_clone_drawn_as_payment_waits_for_the_next_turn() -> None:
     match.apply(0, "gold 1")
     assert "Clone The Clone" in table.hand_labels(0)
     assert [str(a) for a in match.legal_actions(0)] == ["pass"]
-    with pytest.raises(IllegalActionError, match=r"^G7: your Clone The Clone was drawn"):
+    with pytest.raises(IllegalActionError, match=r"^G7: your Clone The Clone came as payment"):
         match.apply(0, "use Clone The Clone")
 
 
@@ -311,7 +311,9 @@ def test_g8_the_safety_cap_is_its_own_reason() -> None:
     assert state.turn == 7
 
 
-def test_g12_a_stalled_game_ends_with_final_declarations() -> None:
+def test_g12_a_stalled_game_ends_with_final_declarations_and_is_marked_capped() -> None:
+    """issue 12 item 1: the stall rule (G12) ends the game as at its normal end, but the
+    outcome is marked capped, with a reason saying it stalled."""
     game = make_game(stall_rounds=1)
     table = Table(game, players=2, phase=phases.GOLD)
     table.project(1, *BLUE)
@@ -323,6 +325,104 @@ def test_g12_a_stalled_game_ends_with_final_declarations() -> None:
     assert table.state.end_reason == "stalled: no game completed in 1 rounds"
     assert match.to_act() == (1,)
     match.apply(1, "gold 1")
-    assert match.outcome is not None
-    assert not match.outcome.capped
-    assert match.outcome.scores == (0.0, 10.0 + 20)
+    outcome = match.outcome
+    assert outcome is not None
+    assert outcome.capped
+    assert outcome.reason.startswith("stalled")
+    assert outcome.scores == (0.0, 10.0 + 20)
+    assert outcome.winners == (1,)
+
+
+def test_g12_a_stalled_game_without_points_is_a_shared_win_marked_capped() -> None:
+    """issue 12 item 1: G12 and DECISIONS' convention on final ties: a 0-0 stall is a shared
+    win of every seat (R19 names no tie-break), and it is marked capped."""
+    game = make_game(stall_rounds=1)
+    table = Table(game, players=3, phase=phases.GOLD)
+    table.project(1, "Pixel Quest", "Vehicle B2")  # not ready: nothing to declare
+    table.hand(0, "Potion B5")
+    table.state.quiet = 2
+    match = table.match()
+    match.apply(0, "done")
+    outcome = match.outcome
+    assert outcome is not None
+    assert outcome.scores == (0.0, 0.0, 0.0)
+    assert outcome.winners == (0, 1, 2)
+    assert outcome.capped
+    assert outcome.reason == "stalled: no game completed in 1 rounds"
+
+
+def test_g8_the_safety_cap_allows_the_final_declarations() -> None:
+    """issue 12 item 2: at the safety cap (G8) the game is scored as at its normal end, final
+    declarations included (D8): clockwise from the seat whose turn was cut off."""
+    game = make_game(max_turns=5, stall_rounds=0)
+    table = Table(game, players=3, phase=phases.GOLD)
+    table.state.turn = 5
+    table.project(0, *GREEN)  # seat 0 keeps its ready game in development ...
+    table.project(2, *BLUE)
+    table.project(2, *ORANGE)
+    table.hand(0, "Potion B5")
+    match = table.match()
+    match.apply(0, "done")  # ... and ends turn 5: turn 6 would pass the cap
+    assert table.state.phase == phases.FINAL
+    assert table.state.end_reason == "safety cap reached"
+    assert match.to_act() == (2,)  # seat 1 has nothing ready (G16); seat 2 declares both
+    match.apply(2, "gold 1")
+    match.apply(2, "gold 1")
+    assert match.to_act() == (0,)  # seat 2 has nothing more to declare
+    match.apply(0, "gold 1")
+    outcome = match.outcome
+    assert outcome is not None
+    assert outcome.capped
+    assert outcome.reason == "safety cap reached"
+    # R20: 14 -> 20, 13 -> 15, 10 -> 10; no payment or Clone cards at the end (D8)
+    assert outcome.scores == (13.0 + 15, 0.0, 10.0 + 10 + 14 + 20)
+    assert outcome.winners == (2,)
+    assert len(table.state.hands[2]) == 0
+
+
+def test_g7_clone_the_clone_drawn_with_a_clone_answers_a_later_clone_in_that_phase() -> None:
+    """issue 12 item 3: seat 1 draws Clone The Clone with its own Orange Clone when seat 0's
+    orange game completes; later in the same Going Gold Phase seat 0's green game is cloned
+    by seat 2, and seat 1 may answer with it (G7: only the active player's payment waits;
+    D7 offers Clone The Clone to every seat in turn)."""
+    table = gold_table()
+    table.project(0, *ORANGE)
+    table.project(0, *GREEN)
+    table.special(1, "Orange Clone")
+    table.special(2, "Green Clone")
+    table.hand(1, "Pixel P2")
+    table.hand(2, "Potion B3")
+    table.deck_top(
+        "Potion B5",
+        "Potion B2",
+        "Vehicle B4",  # seat 0: payment for the first orange game
+        "Clone The Clone",
+        "Combo P3",  # seat 1: its Orange Clone's two cards
+        "Accessory O4",
+        "Accessory O5",
+        "Weapon P4",  # seat 0: payment for the first green game
+        "Jumpman P3",
+        "Elders P3",  # the Green Clone's two cards
+    )
+    match = table.match()
+    match.apply(0, "done")
+    match.apply(0, "gold 1")  # orange: the Clone window asks seats 0 and 2 (not the owner)
+    match.apply(0, "pass")
+    match.apply(2, "pass")
+    assert table.hand_labels(1) == ["Clone The Clone", "Combo P3", "Pixel P2"]
+    assert [item["locked"] for item in match.view(1)["hand"]] == [False, False, False]
+    match.apply(0, "gold 1")  # green: the window asks seat 0, then seat 1
+    # the active player's payment cards wait for its next turn (R15, G7)
+    locked = [item["card"] for item in match.view(0)["hand"] if item["locked"]]
+    assert sorted(locked) == sorted(
+        ["Potion B5", "Potion B2", "Vehicle B4", "Accessory O4", "Accessory O5", "Weapon P4"]
+    )
+    match.apply(0, "pass")
+    assert match.to_act() == (1,)
+    assert [str(a) for a in match.legal_actions(1)] == ["pass", "use Clone The Clone"]
+    match.apply(1, "use Clone The Clone")
+    # seat 1 drew the Green Clone's two cards; then seat 0's turn ended and seat 1's began
+    assert table.state.active == 1
+    assert {"Elders P3", "Jumpman P3"} <= set(table.hand_labels(1))
+    assert "Clone The Clone" not in table.hand_labels(1)
+    assert table.hand_labels(2) == ["Potion B3"]  # the Green Clone's owner draws nothing

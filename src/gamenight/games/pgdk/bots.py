@@ -7,9 +7,22 @@ Its ideas:
   has no game of yet, so cards are not scattered over dead games;
 - ready games Go Gold at once (payment cards keep the hand full); an Easter Egg or extra value
   is added first when the hand has it;
-- purchases: trade junk for a card it needs, else auction it and bid junk, else discard the
-  lowest; in rivals' auctions it bids junk for cards it needs;
-- Special Abilities go on the table (4 points and a bonus); Clone The Clone is always used.
+- purchases: trade junk for a card it needs (the payment it misses least), else auction it
+  and bid junk, else discard the lowest; in rivals' auctions it bids junk for cards it needs;
+- Special Abilities in hand go on the table (4 points and a bonus), but it does not buy them;
+  Clone The Clone is always used.
+
+What keeps its matches from stalling (RULES.md G12; measured in benchmarks/PGDK_STALLS.md):
+- a Title in hand counts as a game it can open, so the pieces that game needs are wanted;
+- with few cards in hand it keeps those that add no missing piece (an empty hand can neither
+  trade nor bid);
+- a colour whose Titles all lie in videogames can get no new game: its cards are worth
+  nothing, and a game without a Title in such a colour gets no more cards;
+- after two rounds without a completed game it trades such dead cards into the Row, where a
+  rival who needs them can take them, instead of hoarding them;
+- it does not chase Special Abilities, never trades a Pink Godzilla for a card worth less
+  than itself, values the Neutral Guardian as the completion it is, and fetches a card
+  (Headhunter, Good Guardian) before the plays that need it.
 """
 
 from __future__ import annotations
@@ -17,6 +30,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
@@ -33,6 +47,18 @@ from gamenight.games.pgdk.state import Project
 if TYPE_CHECKING:
     from gamenight.games.pgdk.rules import PgdkGame
 
+# Tuned so that bots complete games (benchmarks/PGDK_STALLS.md); shared by both bots.
+PROGRESS_PLAY = 7.0  # a play worth less adds no missing piece (value, or a lone new card)
+RESERVE = 4  # with this many hand cards or fewer, such cards are kept as currency
+QUIET_ROUNDS = 2  # rounds without a completed game after which dead cards are released
+DEAD_CARD = 0.25  # worth below which a hand card can never serve the bot (see _Plan.live)
+# a Special Ability in hand goes on the table (4 points and its bonus), but below the 7 that
+# makes a card worth buying: chasing them delays games (benchmarks/PGDK_STALLS.md)
+SPECIAL_WORTH = 6.5
+NEUTRAL_WORTH = 12.0  # the Neutral Guardian's worth while a game with a Title is not ready
+OPENER_DISCOUNT = 2.0  # a card for a Title still in hand is worth this much less
+PAYMENT_CHOICES = 8  # the heuristic: least wanted hand cards a payment is chosen from
+CARD_COST = 1.0  # the heuristic: what giving away any card costs, on top of its worth
 # what a power card in hand is worth, in points, to the heuristic and the playout alike
 POWER_WORTH = {
     cardlib.PUBLISHER_ADVANCE: 6.0,
@@ -63,6 +89,10 @@ class _Catalogue:
             for k in cards.kinds
         )
         self.name = tuple(1 << names[k.name.lower()] for k in cards.kinds)
+        self.titles = [0] * len(cards.genres)  # Title cards of each colour in the deck
+        for kind in cards.kinds:
+            if kind.type == cardlib.TITLE:
+                self.titles[kind.colours.bit_length() - 1] += kind.count
         gear_names = {g.lower(): i for i, g in enumerate(cards.gear_names)}
         self.gear = tuple(
             1 << gear_names[k.name.lower()] if k.type == cardlib.GEAR else 0 for k in cards.kinds
@@ -151,6 +181,36 @@ class _Plan:
         self.hand = [self.cat.index[item["card"]] for item in view["hand"]]
         self.done = len(seat["completed"])
         self._worth: dict[int, float] = {}
+        self.live = self._live_colours()
+        self.openers = self._openers()
+        # games without a Title in colours no Title can come to any more never complete
+        self.dead = [not g.title and not g.colours & self.live for g in self.games]
+
+    def _live_colours(self) -> int:
+        """Colours of which some Title is not yet in a videogame (in a hand, the Row, the deck
+        or the discard pile): only these can still get a new game. Public knowledge."""
+        cat = self.cat
+        used = [0] * len(cat.titles)
+        for seat in self.view["seats"]:
+            for project in (*seat["projects"], *seat["completed"]):
+                for label in project["cards"]:
+                    kind = cat.kind[cat.index[label]]
+                    if kind.type == cardlib.TITLE:
+                        used[kind.colours.bit_length() - 1] += 1
+        return sum(1 << c for c, count in enumerate(cat.titles) if used[c] < count)
+
+    def _openers(self) -> list[_Game]:
+        """Games the bot could open with a Title in hand, in colours none of its games has:
+        the cards they need are worth acquiring before the Title is played."""
+        cat = self.cat
+        found = []
+        covered = 0
+        for game in self.games:
+            covered |= game.colours
+        for k in set(self.hand):
+            if cat.kind[k].type == cardlib.TITLE and not cat.allow[k] & covered:
+                found.append(_Game(cat, [cat.kind[k].label]))
+        return found
 
     def new_gain(self, k: int) -> float:
         """Worth of starting a new game with card ``k``."""
@@ -171,6 +231,8 @@ class _Plan:
             )
             return 8.0 + support
         if kind.type in (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD):
+            if not cat.allow[k] & self.live:
+                return 0.0  # no Title of its colours can come any more
             if any(g.colours & cat.allow[k] for g in self.games) or len(self.games) >= 3:
                 return 0.5
             if kind.colours == cat.cards.all_colours:
@@ -187,18 +249,25 @@ class _Plan:
         kind = cat.kind[k]
         if kind.type in cardlib.PROJECT_TYPES:
             best = self.new_gain(k)
-            for game in self.games:
-                if game.fits(cat, k):
+            for game, dead in zip(self.games, self.dead, strict=True):
+                if game.fits(cat, k) and not dead:
                     best = max(best, game.gain(cat, k))
+            for opener in self.openers:  # one play more away than a game on the table
+                if opener.fits(cat, k):
+                    best = max(best, opener.gain(cat, k) - OPENER_DISCOUNT)
             if kind.type == cardlib.EGG and best < 20:
                 best = 6.0 if any(g.colours & kind.colours for g in self.games) else 2.0
             if kind.power == cardlib.PINK_GODZILLA:
                 best = max(best, 6.0)
             if kind.type == cardlib.GUARDIAN:
                 best = max(best, 5.0)
+            if kind.power == cardlib.NEUTRAL_GUARDIAN and any(
+                g.title and not g.ready for g in self.games
+            ):
+                best = max(best, NEUTRAL_WORTH)  # it completes a game with a Title at once
             value = best
         elif kind.type == cardlib.ABILITY:
-            value = 9.0
+            value = SPECIAL_WORTH
         else:
             value = POWER_WORTH.get(kind.power, 2.0)
         self._worth[k] = value
@@ -279,11 +348,16 @@ class PgdkHeuristic:
         kind = action.kind
         if kind == Kind.PLAY:
             if action.slot < 0:
-                return plan.new_gain(action.card)
-            game = plan.games[action.slot]
-            score = game.gain(cat, action.card)
-            if game.ready:
-                score += 2  # add value to a game about to Go Gold
+                score = plan.new_gain(action.card)
+            else:
+                game = plan.games[action.slot]
+                if plan.dead[action.slot]:
+                    return 0.0  # a game that can never get a Title
+                score = game.gain(cat, action.card)
+                if game.ready:
+                    return score + 2  # add value to a game about to Go Gold
+            if score < PROGRESS_PLAY and len(plan.hand) <= RESERVE:
+                return 0.0  # keep the card: an empty hand can neither trade nor bid
             return score
         if kind == Kind.TABLE:
             return 9.0
@@ -299,10 +373,10 @@ class PgdkHeuristic:
                 return 6.0 if playable >= 2 else 0.0
             if power == cardlib.HEADHUNTER:
                 wanted = max((plan.worth(cat.index[c]) for c in plan.view["row"]), default=0)
-                return 7.0 if wanted >= self.want else 0.0
+                return _fetch_score(wanted, self.want)
             if power == cardlib.GOOD_GUARDIAN:
                 wanted = max((plan.worth(cat.index[c]) for c in plan.view["discard"]), default=0)
-                return 6.0 if wanted >= 9 else 0.0
+                return _fetch_score(wanted, 9.0)
             if power == cardlib.EVIL_GUARDIAN:
                 return 4.0
             if power == cardlib.BUDGET_CUT:
@@ -336,18 +410,29 @@ class PgdkHeuristic:
                 best = (k, plan.worth(k))
         return best
 
-    def _payment(self, plan: _Plan, price: int, limit: float) -> list[int] | None:
-        """Least wanted hand cards reaching ``price``, each worth less than ``limit``."""
-        paid: list[int] = []
-        total = 0
-        for k in plan.junk():
-            if total >= price:
-                break
-            if plan.worth(k) >= limit:
-                return None
-            paid.append(k)
-            total += plan.cat.kind[k].value
-        return paid if total >= price else None
+    def _payment(
+        self, plan: _Plan, price: int, limit: float, hand: Sequence[int] | None = None
+    ) -> list[int] | None:
+        """The hand cards (each worth less than ``limit``) reaching ``price`` that the bot
+        misses least: the least total worth, one point more per card (cards are currency)."""
+        cards = sorted(
+            (k for k in (plan.hand if hand is None else hand) if plan.worth(k) < limit),
+            key=lambda k: (plan.worth(k), -plan.cat.kind[k].value),
+        )[:PAYMENT_CHOICES]
+        values = [plan.cat.kind[k].value for k in cards]
+        costs = [plan.worth(k) + CARD_COST for k in cards]
+        # every subset, as a bit mask, built from the subset without its lowest card
+        value = [0] * (1 << len(cards))
+        cost = [0.0] * (1 << len(cards))
+        best, best_cost = 0, math.inf
+        for mask in range(1, 1 << len(cards)):
+            low = mask & -mask
+            card = low.bit_length() - 1
+            value[mask] = value[mask ^ low] + values[card]
+            cost[mask] = cost[mask ^ low] + costs[card]
+            if value[mask] >= price and cost[mask] < best_cost:
+                best, best_cost = mask, cost[mask]
+        return [k for i, k in enumerate(cards) if best >> i & 1] if best else None
 
     def _purchase(self, plan: _Plan, legal: Sequence[Action]) -> Action:
         target, wanted = self._target(plan)
@@ -359,14 +444,46 @@ class PgdkHeuristic:
             auction = next((a for a in legal if a.kind == Kind.AUCTION and a.card == target), None)
             if auction is not None:
                 return auction
+        if plan.view["quiet"] >= QUIET_ROUNDS * len(plan.view["seats"]):
+            release = self._release(plan, legal)
+            if release is not None:
+                return release
         return _first(legal, Kind.DISCARD_LOWEST)
+
+    def _release(self, plan: _Plan, legal: Sequence[Action]) -> Action | None:
+        """When no game has been completed for a while, trade cards the bot can never use for
+        the Row card it likes best: the highest of them goes to the Row, where a rival who
+        needs it can take it, and the rest to the discard pile, which comes back as the deck.
+        Hoarded dead cards are what freezes a match (benchmarks/PGDK_STALLS.md)."""
+        best: tuple[float, Action] | None = None
+        for action in legal:
+            if action.kind != Kind.TRADE:
+                continue
+            price = plan.cat.kind[action.card].value
+            if self._payment(plan, price, DEAD_CARD) is None:
+                continue
+            gain = plan.worth(action.card)
+            if best is None or gain > best[0]:
+                best = (gain, action)
+        return None if best is None else best[1]
 
     def _offer(self, plan: _Plan, legal: Sequence[Action]) -> Action:
         done = next((a for a in legal if a.kind == Kind.OFFER_DONE), None)
         if done is not None:
             return done
-        offered = [plan.cat.index[label] for label in plan.view["offer"]]
-        for k in plan.junk(offered):
+        cat = plan.cat
+        offered = [cat.index[label] for label in plan.view["offer"]]
+        left = list(plan.hand)
+        for k in offered:
+            left.remove(k)
+        take = cat.index[plan.view["take"]]
+        price = cat.kind[take].value - sum(cat.kind[k].value for k in offered)
+        payment = (
+            self._payment(plan, price, plan.worth(take) - 2, left)
+            or self._payment(plan, price, math.inf, left)
+            or []
+        )
+        for k in payment + plan.junk(offered):
             for action in legal:
                 if action.kind == Kind.OFFER and action.card == k:
                     return action
@@ -405,9 +522,23 @@ class PgdkHeuristic:
             key=lambda a: (plan.worth(a.card), a.card),
             default=None,
         )
-        if best is not None and plan.worth(best.card) >= 9:
-            return best
-        return _first(legal, Kind.PASS)
+        if best is None or plan.worth(best.card) < 9:
+            return _first(legal, Kind.PASS)
+        # the rules give the lowest Pink Godzilla (RULES.md G2): never for less than it is
+        # worth itself (else it buys a card back and forth, turn after turn)
+        cat = plan.cat
+        given = min(
+            (k for k in plan.hand if cat.kind[k].power == cardlib.PINK_GODZILLA),
+            key=lambda k: cat.kind[k].value,
+        )
+        return best if plan.worth(best.card) > plan.worth(given) else _first(legal, Kind.PASS)
+
+
+def _fetch_score(wanted: float, least: float) -> float:
+    """A play that fetches a card (Headhunter, Good Guardian) scores a little under the card
+    itself, so it comes before the plays it makes possible, and only for a card worth
+    ``least`` or more."""
+    return max(6.0, wanted - 1.0) if wanted >= least else 0.0
 
 
 def _first(legal: Sequence[Action], kind: Kind) -> Action:
@@ -423,8 +554,17 @@ K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
     kinds_.USE_ON,
 )
 K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
+PINK = cardlib.PINK_GODZILLA
 _PROJECT_TYPES_BITS = sum(1 << t for t in cardlib.PROJECT_TYPES)
 _SUPPORT_TYPES = (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD)
+_OPENER_TYPES_BITS = sum(1 << t for t in (*_SUPPORT_TYPES, cardlib.GUARDIAN))
+# _gain() of the cards a game holding only its Title needs (progress 1, no Character yet)
+_OPENER_GAIN = {
+    cardlib.GEAR: 10.5,
+    cardlib.WILD: 9.5,
+    cardlib.CHARACTER: 9.5,
+    cardlib.GUARDIAN: 9.5,
+}
 _POWER_USE = {
     cardlib.PUBLISHER_ADVANCE: 7.0,
     cardlib.EVIL_GUARDIAN: 4.0,
@@ -445,7 +585,11 @@ class PgdkPlayout(PlayoutPolicy):
     game only around a Title, or in a colour it has no game of); ready games Go Gold at once;
     it trades junk for a Row card it needs, else auctions it, else discards the lowest; it bids
     junk only for auctioned cards it needs; Special Abilities go on the table and Clone The
-    Clone is always used. A little noise (``noise``) explores other moves.
+    Clone is always used. Like the heuristic it counts a Title in hand as a game to open,
+    keeps cards as currency when its hand is small, ignores colours whose Titles are all in
+    videogames and, after two rounds without a completed game, trades such dead cards into
+    the Row (what keeps matches from stalling). A little noise (``noise``) explores other
+    moves.
 
     Playouts stop after ``depth`` actions (random matches run to hundreds of actions, most
     ending by the stall rule) and ``evaluate`` projects the final scores: points (completed
@@ -479,7 +623,7 @@ class PgdkPlayout(PlayoutPolicy):
             if _PROJECT_TYPES_BITS >> ktype & 1:
                 fixed.append(-1.0)
             elif ktype == cardlib.ABILITY:
-                fixed.append(9.0)
+                fixed.append(SPECIAL_WORTH)
             else:
                 fixed.append(POWER_WORTH.get(power, 2.0))
             floor.append(
@@ -487,18 +631,72 @@ class PgdkPlayout(PlayoutPolicy):
             )
         self.fixed = tuple(fixed)
         self.floor = tuple(floor)
+        self.neutral = next(
+            (k for k, power in enumerate(game.k_power) if power == cardlib.NEUTRAL_GUARDIAN), -1
+        )
+        # per physical card: the colour index of a Title (-1 for other cards), and the Titles
+        # of each colour in the deck, to tell which colours can still get a game (_live)
+        self.title_colour = tuple(
+            game.k_allow[k].bit_length() - 1 if game.k_type[k] == cardlib.TITLE else -1
+            for k in game.kind_of
+        )
+        titles = [0] * game.num_colours
+        for colour in self.title_colour:
+            if colour >= 0:
+                titles[colour] += 1
+        self.titles = tuple(titles)
+        self.title_shift = tuple(8 * max(colour, 0) for colour in self.title_colour)
+        self.title_bit = tuple(1 << colour if colour >= 0 else 0 for colour in self.title_colour)
+        self.fewest_titles = min(titles)
+        self.all_live = (1 << game.num_colours) - 1
+        self._live_key: tuple[Project, ...] = ()
+        self._live_value = self.all_live
         # the last worth table of each seat: it depends only on the seat's games (immutable
-        # Projects, compared by identity) and hand, so a cached one is exactly a fresh one
-        self._worths: dict[int, tuple[tuple[Project, ...], tuple[int, ...], _Worth]] = {}
+        # Projects, compared by identity), hand and the colours still live, so a cached one
+        # is exactly a fresh one
+        self._worths: dict[int, tuple[tuple[Project, ...], tuple[int, ...], int, _Worth]] = {}
+
+    def _live(self, state: Any) -> int:
+        """Colours of which some Title is in no videogame yet (the heuristic's _Plan.live).
+
+        It depends only on the videogames on the table, immutable Projects compared by
+        identity, so the last answer is kept with them as its key."""
+        key = tuple(
+            chain(chain.from_iterable(state.projects), chain.from_iterable(state.completed))
+        )
+        if key == self._live_key:
+            return self._live_value
+        live = self._count_live(state) if len(key) >= self.fewest_titles else self.all_live
+        self._live_key = key
+        self._live_value = live
+        return live
+
+    def _count_live(self, state: Any) -> int:
+        title_shift = self.title_shift
+        used = 0  # Titles in videogames, counted in 8 bits per colour
+        for projects in state.projects:
+            for project in projects:
+                title = project.title
+                if title >= 0:
+                    used += 1 << title_shift[title]
+        for games in state.completed:
+            for game in games:
+                used += 1 << title_shift[game.title]
+        live = 0
+        for colour, count in enumerate(self.titles):
+            if used >> 8 * colour & 255 < count:
+                live |= 1 << colour
+        return live
 
     def _worth(self, state: Any, seat: int) -> _Worth:
         projects = tuple(state.projects[seat])
         hand = tuple(state.hands[seat])
+        live = self._live(state)
         cached = self._worths.get(seat)
-        if cached is not None and cached[0] == projects and cached[1] == hand:
-            return cached[2]
-        worth = _Worth(self, projects, hand)
-        self._worths[seat] = (projects, hand, worth)
+        if cached is not None and cached[0] == projects and cached[1] == hand and cached[2] == live:
+            return cached[3]
+        worth = _Worth(self, projects, hand, live)
+        self._worths[seat] = (projects, hand, live, worth)
         return worth
 
     # -- choosing -------------------------------------------------------------------------
@@ -515,9 +713,7 @@ class PgdkPlayout(PlayoutPolicy):
         if phase == phases.DEVELOP:
             return self._develop(state, seat, legal)
         if phase == phases.GODZILLA:
-            worth = self._worth(state, seat)
-            best = max(legal[1:], key=lambda a: worth(a.card))
-            return best if worth(best.card) >= 9 else legal[0]
+            return self._godzilla(state, seat, legal)
         if phase == phases.PURCHASE:
             return self._purchase(state, seat, legal)
         if phase == phases.BIDDING:
@@ -553,14 +749,7 @@ class PgdkPlayout(PlayoutPolicy):
         for action in legal:
             kind = action.kind
             if kind == K_PLAY:
-                slot = action.slot
-                if slot < 0:
-                    score = worth.new_gain(action.card)
-                else:
-                    project = projects[slot]
-                    score = _gain(self, project, action.card, progress[slot])
-                    if project.ready:
-                        score += 2.0
+                score = self._play_score(state, seat, worth, action, progress)
             elif kind == K_TABLE:
                 score = 9.0
             elif kind == K_USE_ON:
@@ -574,10 +763,10 @@ class PgdkPlayout(PlayoutPolicy):
                     score = 6.0 if playable >= 2 else 0.0
                 elif power == cardlib.HEADHUNTER:
                     wanted = max((worth(self.kind_of[c]) for c in state.row), default=0.0)
-                    score = 7.0 if wanted >= 7 else 0.0
+                    score = _fetch_score(wanted, 7.0)
                 elif power == cardlib.GOOD_GUARDIAN:
                     wanted = max((worth(self.kind_of[c]) for c in state.discard[-8:]), default=0.0)
-                    score = 6.0 if wanted >= 9 else 0.0
+                    score = _fetch_score(wanted, 9.0)
                 else:
                     score = _POWER_USE.get(power, 0.0)
             else:
@@ -585,6 +774,39 @@ class PgdkPlayout(PlayoutPolicy):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _godzilla(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """The heuristic's _godzilla: a Row card worth 9 and more than the Pink Godzilla."""
+        worth = self._worth(state, seat)
+        best = max(legal[1:], key=lambda a: worth(a.card))
+        wanted = worth(best.card)
+        if wanted < 9:
+            return legal[0]  # pass
+        kind_of, k_value = self.kind_of, self.k_value
+        given = min(
+            (kind_of[c] for c in state.hands[seat] if self.k_power[kind_of[c]] == PINK),
+            key=k_value.__getitem__,
+        )
+        return best if wanted > worth(given) else legal[0]
+
+    def _play_score(
+        self, state: Any, seat: int, worth: _Worth, action: Any, progress: list[int]
+    ) -> float:
+        """The heuristic's _play_score: what the play adds; nothing onto a game that can never
+        get a Title, nor for a card short of a missing piece while the hand is small."""
+        slot = action.slot
+        if slot < 0:
+            score = worth.new_gain(action.card)
+        else:
+            project = state.projects[seat][slot]
+            if project.ready:
+                return _gain(self, project, action.card, progress[slot]) + 2.0
+            if project.title < 0 and not project.colours & worth.live:
+                return 0.0
+            score = _gain(self, project, action.card, progress[slot])
+        if score < PROGRESS_PLAY and len(state.hands[seat]) <= RESERVE:
+            return 0.0  # kept as currency: an empty hand can neither trade nor bid
+        return score
 
     def _purchase(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
         worth = self._worth(state, seat)
@@ -595,6 +817,8 @@ class PgdkPlayout(PlayoutPolicy):
             if w > wanted:
                 target, wanted = kind_of[card], w
         if target < 0 or wanted < 7:
+            if state.quiet >= QUIET_ROUNDS * state.num_players:
+                return self._release(state, seat, worth, legal)
             return legal[0]  # discard lowest
         trade = auction = None
         for action in legal:
@@ -606,6 +830,18 @@ class PgdkPlayout(PlayoutPolicy):
         if trade is not None and self._can_pay(state, seat, worth, self.k_value[target], wanted):
             return trade
         return auction if auction is not None else legal[0]
+
+    def _release(self, state: Any, seat: int, worth: _Worth, legal: Sequence[Any]) -> Any:
+        """The heuristic's _release: dead cards traded for the Row card liked best."""
+        kind_of, k_value = self.kind_of, self.k_value
+        dead = sum(k_value[kind_of[c]] for c in state.hands[seat] if worth(kind_of[c]) < DEAD_CARD)
+        best, best_worth = legal[0], -1.0  # discard lowest
+        for action in legal:
+            if action.kind == K_TRADE and k_value[action.card] <= dead:
+                gain = worth(action.card)
+                if gain > best_worth:
+                    best, best_worth = action, gain
+        return best
 
     def _can_pay(self, state: Any, seat: int, worth: _Worth, price: int, wanted: float) -> bool:
         kind_of, k_value = self.kind_of, self.k_value
@@ -728,22 +964,51 @@ def _gain(policy: PgdkPlayout, project: Project, k: int, progress: int) -> float
 class _Worth:
     """How much one seat wants each card kind, from its games in the state (cached)."""
 
-    __slots__ = ("cache", "colours", "hand", "policy", "projects", "support", "titled")
+    __slots__ = (
+        "cache",
+        "colours",
+        "hand",
+        "live",
+        "openers",
+        "policy",
+        "projects",
+        "support",
+        "targets",
+        "titled",
+        "waiting",
+    )
 
     def __init__(
-        self, policy: PgdkPlayout, projects: tuple[Project, ...], hand: tuple[int, ...]
+        self, policy: PgdkPlayout, projects: tuple[Project, ...], hand: tuple[int, ...], live: int
     ) -> None:
         self.policy = policy
         self.projects = projects
         self.hand = hand
+        self.live = live  # colours that can still get a new game (PgdkPlayout._live)
         self.cache: dict[int, float] = {}
         colours = titled = 0
-        for project in self.projects:
+        waiting = False  # a game with a Title is not ready yet
+        # the games a card may still help, with their progress: not those without a Title in
+        # colours no Title can come to any more (they never complete)
+        targets = []
+        for project in projects:
             colours |= project.colours
             if project.title >= 0:
                 titled |= project.colours
+                waiting = waiting or not project.ready
+                targets.append((project, _progress(project)))
+            elif project.colours & live:
+                targets.append((project, _progress(project)))
+        self.targets = targets
         self.colours = colours  # colours some game of the seat still fits
         self.titled = titled  # colours of its games that have a Title
+        self.waiting = waiting
+        # colours of the Titles in hand that none of its games covers (the heuristic's openers)
+        openers = 0
+        title_bit = policy.title_bit
+        for card in hand:
+            openers |= title_bit[card]
+        self.openers = openers & ~colours
         self.support: dict[int, int] | None = None
 
     def new_gain(self, k: int) -> float:
@@ -759,6 +1024,8 @@ class _Worth:
                 support = self.support = self._support()
             return 8.0 + support.get(allow, 0)
         if ktype == cardlib.GEAR or ktype == cardlib.CHARACTER or ktype == cardlib.WILD:
+            if not allow & self.live:
+                return 0.0  # no Title of its colours can come any more
             if len(self.projects) >= 3 or allow == p.all_colours or self.colours & allow:
                 return 0.5
             return 3.0
@@ -790,16 +1057,22 @@ class _Worth:
             egg = ktype == cardlib.EGG
             value = 0.0 if egg else self.new_gain(k)
             bit, allow, name = 1 << ktype, p.k_allow[k], p.k_name[k]
-            for project in self.projects:
+            for project, progress in self.targets:
                 if project.open & bit and project.colours & allow and not project.names & name:
-                    gain = _gain(p, project, k, _progress(project))
+                    gain = _gain(p, project, k, progress)
                     if gain > value:
                         value = gain
+            if self.openers & allow and _OPENER_TYPES_BITS >> ktype & 1:
+                gain = _OPENER_GAIN[ktype] - OPENER_DISCOUNT  # onto a Title still in hand
+                if gain > value:
+                    value = gain
             if egg and value < 20:
                 value = 6.0 if self.colours & allow else 2.0
             floor = p.floor[k]
             if value < floor:
                 value = floor
+            if k == p.neutral and self.waiting and value < NEUTRAL_WORTH:
+                value = NEUTRAL_WORTH  # it completes a game with a Title at once
         self.cache[k] = value
         return value
 

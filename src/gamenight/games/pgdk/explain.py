@@ -110,7 +110,7 @@ def _specific(game: PgdkGame, state: PgdkState, player: int, action: Action) -> 
             return f"D7: only Clone The Clone answers a Clone, not {label}"
         if action.card not in hand_kinds:
             return f"D7: you hold no {label}"
-        return f"G7: your {label} was drawn in this Going Gold Phase and waits for the next turn"
+        return f"G7: your {label} came as payment this turn and waits for the next turn"
     if kind == Kind.GODZILLA:
         if not any(c in game.pink_godzillas for c in state.hands[player]):
             return "R23, D6: you hold no Pink Godzilla to trade"

@@ -76,6 +76,7 @@ ABILITY = cardlib.ABILITY
 POWERUP = cardlib.POWERUP
 
 CAPPED = "safety cap reached"
+STALLED = "stalled"  # G12: the reason of a stalled match starts so
 _ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
@@ -622,26 +623,26 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             known[card] = 0
         state.deck[0:0] = fresh  # beneath whatever is left (Market Research, C3)
 
-    def _draw(self, state: PgdkState, seat: int, count: int) -> None:
+    def _draw(self, state: PgdkState, seat: int, count: int, *, payment: bool = False) -> None:
+        """D9: ``count`` cards into the seat's hand; ``payment`` cards wait for the next turn."""
         hand = state.hands[seat]
-        locking = state.phase in (P_GOLD, P_CLONE)
         for _ in range(count):
             card = self._pop_deck(state)
             if card < 0:
                 return
             hand.append(card)
-            if locking:
+            if payment:
                 state.locked |= 1 << card  # G7
 
     # -- turn structure -----------------------------------------------------------------------
     def _start_turn(self, state: PgdkState) -> None:
         p = self.params
         if state.turn > p.max_turns:
-            state.phase = P_OVER
-            state.end_reason = CAPPED
+            self._end_match(state, state.active, reason=CAPPED)
             return
         if p.stall_rounds and state.quiet >= p.stall_rounds * state.num_players:
-            self._end_match(state, state.active, stalled=True)
+            reason = f"{STALLED}: no game completed in {p.stall_rounds} rounds"
+            self._end_match(state, state.active, reason=reason)
             return
         row = state.row
         while len(row) < self.params.row_size:  # R5
@@ -650,7 +651,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 break
             row.append(card)
             state.known[card] = 0
-        state.phase = P_PURCHASE  # not GOLD: Finance draws are never locked
+        state.phase = P_PURCHASE
         self._draw(state, state.active, self.params.finance_draw)
         self._open_window(state, 1)
 
@@ -1085,7 +1086,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         player = state.active
         games = state.completed[player]
         game = games[slot]
-        self._draw(state, player, p.payment + (p.first_of_colour_bonus if game.first else 0))
+        paid = p.payment + (p.first_of_colour_bonus if game.first else 0)
+        self._draw(state, player, paid, payment=True)
         abilities = state.abilities[player]
         if abilities & 1 << cardlib.TALENT_AGENCY and game.chars >= p.talent_agency_characters:
             self._draw(state, player, p.special_draw)
@@ -1166,13 +1168,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._start_turn(state)
 
     # -- the end -------------------------------------------------------------------------------
-    def _end_match(self, state: PgdkState, player: int, *, stalled: bool = False) -> None:
-        """R18, D8, G12: no more plays, payments or clones; final declarations from the ender."""
+    def _end_match(self, state: PgdkState, player: int, *, reason: str = "") -> None:
+        """R18, D8, G8, G12: no more plays, payments or clones; final declarations from
+        ``player`` (the ender, or the seat whose turn the cap or the stall rule cut off)."""
         state.ender = player
-        if stalled:
-            state.end_reason = f"stalled: no game completed in {self.params.stall_rounds} rounds"
-        else:
-            state.end_reason = f"seat {player} completed game number {self.params.games_to_end}"
+        state.end_reason = reason or (
+            f"seat {player} completed game number {self.params.games_to_end}"
+        )
         state.payouts = []
         state.plays_left = 0
         state.phase = P_FINAL
@@ -1230,11 +1232,14 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if state.phase != P_OVER:
             return None
         scores = self.scores(state)
+        reason = state.end_reason
         return Outcome(
             scores=tuple(float(s) for s in scores),
+            # DECISIONS' convention: every tied seat wins (0-0 included); R19 names no tie-break
             winners=winners_by_score(scores, tie_means_no_winner=False),
-            reason=state.end_reason,
-            capped=state.end_reason == CAPPED,
+            reason=reason,
+            # G8, G12: a match cut short by the cap or the stall rule is marked, never silently
+            capped=reason == CAPPED or reason.startswith(STALLED),
         )
 
     # -- views, notation, checks ------------------------------------------------------------------

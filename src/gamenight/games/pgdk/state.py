@@ -213,7 +213,7 @@ class PgdkState:
         self.peek: list[int] = []  # C3: Market Research: the cards looked at
         self.rob = -1  # R27: the Evil Guardian's victim
         self.using = -1  # R29: the Power Up or Guardian whose power is being resolved
-        self.locked = 0  # G7: bit mask of cards drawn in this Going Gold Phase
+        self.locked = 0  # G7: bit mask of the payment cards drawn in this turn
         self.ender = -1  # R18: the seat whose game ended the match
         self.end_reason = ""
 
