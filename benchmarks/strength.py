@@ -93,6 +93,7 @@ def run(trial: Trial, seed: int, jobs: int) -> dict[str, Any]:
         "win_high": first["win_high"],
         "mean_score": first["mean_score"],
         "others_score": [row["mean_score"] for row in summary["by_bot"][1:]],
+        "capped": summary["capped"],
         "met": first["win_rate"] >= trial.needed
         if "> " not in trial.target
         else first["win_rate"] > trial.needed,
@@ -108,15 +109,17 @@ def report(rows: list[dict[str, Any]], seed: int) -> str:
         "Made by `python benchmarks/strength.py` (Python "
         f"{platform.python_version()}, {platform.machine()}); each row's command reproduces it.",
         "The win rate is the first bot's, over all its seat-games, with its 95% interval.",
+        "Capped: matches cut short (stalled, or at a safety cap) and scored as they stood.",
         "",
-        "| game | players | lineup | matches | target | win rate (95% CI) | met | mean score "
-        "(others') | command |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | players | lineup | matches | capped | target | win rate (95% CI) | met | "
+        "mean score (others') | command |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         lines.append(
             f"| {row['game']} | {row['players']} | {', '.join(row['bots'])} | {row['games']} | "
-            f"{row['target']} | {row['win_rate']:.1%} ({row['win_low']:.0%}-{row['win_high']:.0%})"
+            f"{row.get('capped', '-')} | {row['target']} | {row['win_rate']:.1%} "
+            f"({row['win_low']:.0%}-{row['win_high']:.0%})"
             f" | {'yes' if row['met'] else 'no'} | {row['mean_score']:.1f} "
             f"({', '.join(f'{score:.1f}' for score in row['others_score'])}) | `{row['command']}` |"
         )

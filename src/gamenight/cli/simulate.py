@@ -118,8 +118,11 @@ def _print(summary: dict[str, Any], title: str) -> None:
             + f", seed {summary['seed']}",
         )
     )
-    for key, heading in (("by_bot", "bot"), ("seats", "seat")):
-        table = Table(header_style="bold", title=f"by {heading}", box=box.SIMPLE_HEAD)
+    tables = [("by_bot", "bot", "by bot"), ("seats", "seat", "by seat")]
+    if summary["capped"] and summary["capped"] < summary["games"]:
+        tables.insert(1, ("by_bot_uncapped", "bot", "by bot, matches that reached the rules' end"))
+    for key, heading, title_text in tables:
+        table = Table(header_style="bold", title=title_text, box=box.SIMPLE_HEAD)
         for column in (heading, "seat-games", "win rate [95% CI]", "mean score [95% CI]"):
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
@@ -138,6 +141,17 @@ def _print(summary: dict[str, Any], title: str) -> None:
     endings = ", ".join(f"{reason}: {count}" for reason, count in summary["endings"].items())
     console.print(Text(f"Endings: {endings}"))  # a reason may quote a title from --param
     console.print(
-        f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}; "
-        f"capped: {summary['capped']}"
+        f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}."
+    )
+    console.print(capped_line(summary))
+
+
+def capped_line(summary: dict[str, Any]) -> Text:
+    """How many matches were cut short (stalled, or at a safety cap), and why: kept apart."""
+    if not summary["capped"]:
+        return Text("Capped: none; every match reached the rules' own end.")
+    why = ", ".join(f"{reason}: {count}" for reason, count in summary["capped_endings"].items())
+    return Text(
+        f"Capped: {summary['capped']} of {summary['games']} matches "
+        f"({summary['capped_rate']:.1%}) were cut short and scored as they stood ({why})."
     )

@@ -32,7 +32,7 @@ from gamenight.cli.app import (
     split_list,
     written_to,
 )
-from gamenight.cli.simulate import interval, record_writer
+from gamenight.cli.simulate import capped_line, interval, record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, validate
@@ -154,5 +154,12 @@ def _print(summary: dict[str, Any], title: str) -> None:
     length = summary["length"]
     console.print(
         f"Length in actions: mean {length['mean']:.1f}, median {length['median']:g}. "
-        f"No winner: {summary['no_winner']:.1%}. Capped: {summary['capped']}."
+        f"No winner: {summary['no_winner']:.1%}."
     )
+    console.print(capped_line(summary))
+    if summary["capped"] and summary["capped"] < summary["games"]:
+        uncapped = ", ".join(
+            f"{row['label']} {row['win_rate']:.1%} of {row['games']}"
+            for row in summary["by_bot_uncapped"]
+        )
+        console.print(Text(f"Win rates over the matches that reached the rules' end: {uncapped}."))

@@ -199,8 +199,12 @@ class Tally:
         self.games = 0
         self.seats = [_Column() for _ in range(spec.num_players)]
         self.bots = {bot: _Column() for bot in dict.fromkeys(spec.bots)}
+        # the same per bot over the matches that reached the rules' own end: a capped match
+        # (stalled, or stopped at a safety cap) is scored, but it is not the game as designed
+        self.bots_uncapped = {bot: _Column() for bot in dict.fromkeys(spec.bots)}
         self.lengths: Counter[int] = Counter()
         self.endings: Counter[str] = Counter()
+        self.capped_endings: Counter[str] = Counter()
         self.no_winner = self.shared_win = self.capped = 0
 
     def add(self, game: GameSummary) -> None:
@@ -209,11 +213,15 @@ class Tally:
             won = seat in game.winners
             self.seats[seat].add(won, score)
             self.bots[bot].add(won, score)
+            if not game.capped:
+                self.bots_uncapped[bot].add(won, score)
         self.lengths[game.steps] += 1
         self.endings[game.reason] += 1
         self.no_winner += not game.winners
         self.shared_win += len(game.winners) > 1
         self.capped += game.capped
+        if game.capped:
+            self.capped_endings[game.reason] += 1
 
     def summary(self) -> dict[str, Any]:
         """Win rates and mean scores per seat and per bot, lengths and endings, JSON-safe."""
@@ -244,6 +252,11 @@ class Tally:
             },
             "endings": dict(self.endings.most_common()),
             "capped": self.capped,
+            "capped_rate": self.capped / max(1, games),
+            "capped_endings": dict(self.capped_endings.most_common()),
+            "by_bot_uncapped": [
+                dataclasses.asdict(column.row(bot)) for bot, column in self.bots_uncapped.items()
+            ],
         }
 
 

@@ -117,7 +117,18 @@ def tournament_summary(spec: SimulationSpec, games: Iterable[GameSummary]) -> di
     return tally.summary()
 
 
-CSV_HEADER = ("match", "deal_seed", "seat", "bot", "score", "won", "winners", "steps", "end")
+CSV_HEADER = (
+    "match",
+    "deal_seed",
+    "seat",
+    "bot",
+    "score",
+    "won",
+    "winners",
+    "steps",
+    "end",
+    "capped",
+)
 
 
 def csv_rows(game: GameSummary) -> list[list[Any]]:
@@ -133,6 +144,7 @@ def csv_rows(game: GameSummary) -> list[list[Any]]:
             len(game.winners),
             game.steps,
             game.reason,
+            int(game.capped),
         ]
         for seat, bot in enumerate(game.bots)
     ]
