@@ -40,7 +40,7 @@ from rich.text import Text
 
 from gamenight.cli.logview import entry_line, latest_panel, page, whole_log
 from gamenight.cli.menu import Menu
-from gamenight.cli.scores import final_reckoning
+from gamenight.cli.scores import final_reckoning, score_sheet_view
 from gamenight.core import registry
 from gamenight.core.agent import Agent
 from gamenight.core.engine import Match
@@ -115,6 +115,7 @@ class TerminalTable:
         self.unseen_from = [0] * match.num_players
         self.onlooker_from = 0
         self.events: list[list[str]] = [[] for _ in seats]  # games without narration
+        self.intermissions_shown: set[str] = set()
 
     @property
     def hotseat(self) -> bool:
@@ -148,7 +149,30 @@ class TerminalTable:
             if not self.humans:
                 self._tell_onlooker()
                 self._pace()
+            self._intermission()
         self._show_end()
+
+    def _intermission(self) -> None:
+        """A game of a multi-game match just ended: show its sheet once, wait, then go on.
+
+        Everything in it is public, so in hotseat the screen is wiped first and nobody's
+        own view is shown.
+        """
+        if self.match.is_over():
+            return
+        pause = self.match.view(None).get("intermission")
+        if not pause or pause["key"] in self.intermissions_shown:
+            return
+        self.intermissions_shown.add(pause["key"])
+        if self.hotseat:
+            wipe_screen(self.console)
+            self.last_human = None
+        self.console.print(Text(pause["title"], style="bold"))
+        self.console.print(score_sheet_view(pause["score_sheet"], None))
+        if self.humans:
+            self._prompt("Press Enter to go on ")
+        else:
+            self._pace()
 
     def _human_decision(self, seat: int, legal: Sequence[Any]) -> Hashable:
         if self.hotseat:

@@ -5,6 +5,11 @@ A game puts a score sheet in every view of a finished match, under the key ``"sc
 game whose scores are not sums (Game to Pick a Game ranks preferences) says how the total
 was reached in its ``details`` instead. Front ends render the items and details; they never
 recompute a score.
+
+A match made of several games (a G.Nome session) announces the end of each game but the last
+with an *intermission* in every view, under the key ``"intermission"``: ``{"key": ...,
+"title": ..., "score_sheet": ...}``, from that game's end until the next game's first action.
+Front ends show its sheet once per ``key`` and wait before play goes on.
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def view(game: GnomeGame, state: GnomeState, player: int | None) -> View:
             }
         )
     mine = state.commit[player] if player is not None and committing else 0
-    session = None
+    session: dict[str, Any] | None = None
     if p.session_games > 1:
         history = [_record_view(names, record) for record in state.history]
         session = {
@@ -105,6 +105,13 @@ def view(game: GnomeGame, state: GnomeState, player: int | None) -> View:
     }
     if outcome is not None:
         data["score_sheet"] = sheet.final_sheet(game, state, outcome.reason)
+    last: dict[str, Any] | None = session["last_game"] if session is not None else None
+    if last is not None:  # front ends pause here (core.scoresheet: intermissions)
+        data["intermission"] = {
+            "key": f"game {last['game']}",
+            "title": f"Game {last['game']} of {p.session_games} is over",
+            "score_sheet": last["score_sheet"],
+        }
     return data
 
 
