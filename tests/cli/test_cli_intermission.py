@@ -14,7 +14,7 @@ def test_a_session_shows_each_games_sheet_once_and_waits_before_the_next() -> No
     game = make_game("gnome", variant="session")
     match = Match(game, 4, seed=2)
     bots = [make_agent("heuristic", game) for _ in range(3)]
-    table, person, out = make_table(match, [None, *bots], answers(*["a"] * 400))
+    table, _person, out = make_table(match, [None, *bots], answers(*["a"] * 400))
     waits_before: list[int] = []
     original = table._prompt
 
