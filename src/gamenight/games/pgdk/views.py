@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk import narrate
 from gamenight.games.pgdk.state import (
     BID,
     BIDDING,
@@ -162,6 +163,8 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             }
         if phase == RESEARCH and player == state.active:
             result["peek"] = [label[c] for c in state.peek]
+    if phase == OVER:  # core.scoresheet: a finished match's views hold its itemised scores
+        result["score_sheet"] = narrate.sheet(game, state)
     return result
 
 
