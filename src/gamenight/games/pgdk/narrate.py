@@ -371,6 +371,17 @@ def _compose(
         )
     if kind == kinds.OFFER_DONE:
         return _trade_done(game, state, player)
+    if kind == kinds.OFFER_CANCEL:
+        taken = game.card_label[state.take]
+        kept = (
+            f": {cards_of(game, state.offer)} stay{'s' if len(state.offer) == 1 else ''} in hand"
+            if state.offer
+            else ""
+        )
+        return lambda r: (
+            f"{who(player, r)} cancelled the trade for {taken}{kept}; the purchase is chosen "
+            "again (G25)."
+        )
     if kind == kinds.AUCTION:
         return lambda r: f"{who(player, r)} put {card} up for auction (R8)."
     if kind == kinds.AUCTION_GO:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from gamenight.core.game import View
 from gamenight.games.pgdk.cards import CardKind, CardList, load_card_list
+from gamenight.games.pgdk.narrate import cap_warning, stall_warning
 
 _STYLES = {
     "blue": "bold blue",
@@ -22,7 +23,10 @@ _PHASES = {
         "may trade a Pink Godzilla for a Row card (godzilla CARD with PINK GODZILLA) or pass"
     ),
     "purchase": "chooses the purchase: trade, auction or discard lowest",
-    "offer": "offers hand cards for the trade",
+    "offer": (
+        "offers hand cards for the trade ('offer done' once it is worth enough; "
+        "'offer cancel' gives the trade up)"
+    ),
     "auction": "picks Row cards for the auction",
     "bidding": "bidding: every seat commits a sealed bid",
     "develop": "develops: plays cards",
@@ -65,10 +69,45 @@ def _card(cards: CardList, label: str, *, detail: bool = False) -> Text:
     return text
 
 
-def _cards(cards: CardList, labels: list[str]) -> Text:
+def _cards(cards: CardList, labels: list[str], *, detail: bool = False) -> Text:
     if not labels:
         return Text("-", style="dim")
-    return Text(", ").join(_card(cards, label) for label in labels)
+    return Text(", ").join(_card(cards, label, detail=detail) for label in labels)
+
+
+def _value(cards: CardList, label: str) -> int:
+    try:
+        return cards.find(label).value
+    except KeyError:
+        return 0
+
+
+def _trade(cards: CardList, view: View) -> Text:
+    """R7, G21, G25: the card traded for, the running offer and what it still needs."""
+    take = view["take"]
+    need = _value(cards, take)
+    worth = sum(_value(cards, label) for label in view["offer"])
+    line = Text("Trading for ").append_text(_card(cards, take, detail=True))
+    line.append(" with ").append_text(_cards(cards, view["offer"]))
+    line.append(f": the offer is worth {worth} of the {need} needed ")
+    if worth >= need:
+        line.append("(enough: 'offer done' trades)", style="bold green")
+    else:
+        line.append(f"({need - worth} short)", style="bold yellow")
+    line.append(" · 'offer cancel' gives the trade up")
+    return line
+
+
+def _warnings(view: View) -> list[Text]:
+    """G12, G8: the stall ending and the safety cap, told only when they are near."""
+    shown = []
+    stall = stall_warning(view["quiet"], len(view["seats"]), view["stall_rounds"])
+    if stall and view["phase"] != "over":
+        shown.append(Text(stall[0].upper() + stall[1:] + ".", style="bold yellow"))
+    cap = cap_warning(view["turn"], view["max_turns"])
+    if cap and view["phase"] != "over":
+        shown.append(Text(cap[0].upper() + cap[1:] + ".", style="bold yellow"))
+    return shown
 
 
 def _project(cards: CardList, number: int, project: dict[str, Any], done: bool) -> Text:
@@ -89,16 +128,16 @@ def render(view: View) -> Group:
     cards = _catalogue(view)
     viewer = view["viewer"]
     head = Text("Pink Godzilla Dev Kit", style="bold magenta")
-    head.append(f" · turn {view['turn']}/{view['max_turns']}")
+    head.append(f" · turn {view['turn']}")  # the cap (G8) is no part of the game's length
     head.append(f" · seat {view['active']}'s turn")
     head.append(f" · first to {view['games_to_end']} completed games ends it")
-    row = Text("Resource Row: ", style="bold").append_text(_cards(cards, view["row"]))
+    row = Text("Resource Row: ", style="bold").append_text(_cards(cards, view["row"], detail=True))
     piles = Text(f"Draw deck: {view['deck']} cards · discard pile: {len(view['discard'])}")
     if view["discard"]:
         piles.append(" (top: ").append_text(_card(cards, view["discard"][-1])).append(")")
     if view["colours_done"]:
         piles.append(f" · colours already completed: {view['colours_done']}")
-    parts: list[Any] = [head, row, piles]
+    parts: list[Any] = [head, *_warnings(view), row, piles]
     if view["deck_known"]:
         known = Text("You know in the deck (from the bottom): ")
         known.append_text(
@@ -162,9 +201,7 @@ def render(view: View) -> Group:
         hand.append_text(Text("; ").join(items) if items else Text("empty", style="dim"))
         parts.append(hand)
     if view["take"] is not None:
-        trade = Text("Trading for ").append_text(_card(cards, view["take"]))
-        trade.append(" with ").append_text(_cards(cards, view["offer"]))
-        parts.append(trade)
+        parts.append(_trade(cards, view))
     if view["auction"]:
         parts.append(Text("Under auction: ").append_text(_cards(cards, view["auction"])))
     if view["bid"] is not None:

@@ -65,6 +65,7 @@ K_KEEP = kinds.KEEP
 K_DONE = kinds.DONE
 K_GOLD = kinds.GOLD
 K_DISCARD = kinds.DISCARD
+K_OFFER_CANCEL = kinds.OFFER_CANCEL
 
 TITLE = cardlib.TITLE
 CHARACTER = cardlib.CHARACTER
@@ -168,6 +169,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._pass = self.book.simple[K_PASS]
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
+        self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
         self._auction_go = self.book.simple[K_AUCTION_GO]
         self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
         self._bid_done = self.book.simple[K_BID_DONE]
@@ -217,6 +219,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             K_DONE: self._on_done,
             K_GOLD: self._on_gold,
             K_DISCARD: self._on_discard,
+            K_OFFER_CANCEL: self._on_offer_cancel,
         }
         self._effects = [effects[kind] for kind in range(len(effects))]
 
@@ -346,6 +349,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         options += [
             by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])
         ]
+        options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -518,6 +522,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
         self._finish_trade(state, player)
+
+    def _on_offer_cancel(self, state: PgdkState, player: int, action: Action) -> None:
+        """G25: back to the choice of purchase; the offered cards stay in hand (still known to
+        everyone: they were shown, G6)."""
+        state.take = -1
+        state.offer = []
+        state.phase = P_PURCHASE
 
     def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
         state.auction.append(self._first(state.row, action.card, state.auction))

@@ -109,6 +109,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
         "genres": list(game.params.genres),
         "turn": state.turn,
         "quiet": state.quiet,
+        "stall_rounds": game.params.stall_rounds,
         "max_turns": game.params.max_turns,
         "games_to_end": game.params.games_to_end,
         "active": state.active,
