@@ -168,3 +168,38 @@ def test_g8_the_turn_stands_alone_and_the_safety_cap_shows_only_near_it() -> Non
     shown = text_of(table.match().view(None))
     assert "turn 395 ·" in shown
     assert "Safety cap: the game is stopped after turn 400 (G8)." in shown
+
+
+def test_the_guide_summarises_the_rules_and_keys_the_notation() -> None:
+    guide = entry("pgdk").guide
+    assert guide is not None
+    for needed in (
+        "Finance",
+        "Purchase",
+        "Development",
+        "Going Gold",
+        "Pink Godzilla windows",
+        "Clone The Clone",
+        "Required Gear",
+        "capped",
+        "Potion B2",
+        "[Required Gear, B, 2]",
+        "†",
+        "READY",
+        "seen by seat 1",
+        "bid sealed",
+        "offer cancel",
+        "godzilla Potion B5 with Pink Godzilla 3",
+        "cut CARD from seat",
+    ):
+        assert needed in guide, needed
+    assert "e.g. 'pass'" not in guide
+    assert max(len(line) for line in guide.splitlines()) <= 100
+
+
+def test_the_guide_is_shown_by_question_mark_at_the_table() -> None:
+    table = Table(players=2, phase=phases.PURCHASE)
+    table.hand(0, "Potion B2")
+    table.row("Potion B5")
+    _, screen = scripted(narrated_match(table), "?")
+    assert "Pink Godzilla Dev Kit in short" in screen.getvalue()

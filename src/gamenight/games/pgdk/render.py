@@ -12,6 +12,43 @@ from gamenight.core.game import View
 from gamenight.games.pgdk.cards import CardKind, CardList, load_card_list
 from gamenight.games.pgdk.narrate import cap_warning, stall_warning
 
+GUIDE = """\
+Pink Godzilla Dev Kit in short (RULES.md beside the game has every rule, numbered)
+- Build videogames and send them Gold. A videogame needs a Title (its colour and genre), the
+  genre's two Required Gear (blue RPG: Vehicle + Potion; pink Fighting: Weapon + Combo;
+  orange Music: Accessory + Combo; green Shooting: Weapon + Vehicle; a Wild stands for one)
+  and a Character; every card shares its colour ("any" fits all), never two of one name.
+- A turn: Finance (the Row is refilled to 5, you draw 1); Purchase, one of: trade hand cards
+  worth at least a Row card for it (the highest you give goes to the Row), auction up to 3
+  Row cards (everyone bids hand cards face down at once; the highest total wins), or discard
+  the lowest Row cards; Development (2 plays: a card onto your videogames, a Special Ability
+  to the table, a Power Up used); Going Gold (declare ready videogames complete: their value
+  in points, 2 cards paid, +1 for the first of a colour; then discard down to 7).
+- Pink Godzilla windows after Finance and after Purchase: each seat in turn may trade a Pink
+  Godzilla from hand for any Row card, or pass. A Clone draws 2 when a videogame of its
+  colour completes; Clone The Clone takes those cards; Gear Upgrades divert them.
+- The end: a seat's 4th completed videogame (final declarations follow). Score: completed
+  videogames, 4 per Special Ability on the table, 15 for four videogames, 20/15/10 for the
+  highest, second and third values (ties all get it). 10 rounds without a completed
+  videogame stop the game (the table warns three rounds ahead); such an end is "capped".
+Notation:
+  Potion B2          a card: its name, then colours (B, P, O, G; "any") and value when
+                     another card shares the name; Pink Godzilla 4, Easter Egg O7
+  [Required Gear, B, 2]  a card's type, colours and value (your hand, the Row)
+  †                  house design: not a card of the published game
+  1. [B] ... = 11    your videogame 1 in development: its colour, cards and value; READY
+                     means it can Go Gold ('gold 1'); numbers change as games complete
+  seen by seat 1     a card in your hand another seat knows of; "seen by all": public
+  not usable this turn   a payment card drawn this Going Gold: usable next turn
+  bid sealed         that seat has committed its secret bid
+Actions: 'trade Potion B5', then 'offer Weapon P2'... and 'offer done', or 'offer cancel' to
+give the trade up; 'auction Potion B5', 'auction go'; 'bid Combo P2', 'bid done', 'no bid';
+'discard lowest'; 'godzilla Potion B5 with Pink Godzilla 3'; 'play Potion B2 new', 'play
+Potion B2 on 1'; 'table Auction House'; 'use Crunch Time 2', 'use Neutral Guardian on 1';
+'rob seat 1', 'steal CARD', 'hunt CARD', 'keep CARD', 'retrieve CARD', 'cut CARD from seat
+1 game 2'; 'gold 1'; 'done'; 'pass'; 'discard CARD' (hand limit)."""
+"""The '?' help at the terminal table: the rules in short and the key to the notation."""
+
 _STYLES = {
     "blue": "bold blue",
     "pink": "bold magenta",
