@@ -169,7 +169,7 @@ def setup(game: PgdkGame, state: PgdkState, journal: Journal) -> None:
     if state.phase == GODZILLA:
         window(game, state, 1)
     else:
-        purchase(state)
+        purchase(game, state)
 
 
 def turn_start(game: PgdkGame, state: PgdkState) -> None:
@@ -289,15 +289,16 @@ def window(game: PgdkGame, state: PgdkState, which: int) -> None:
     )
 
 
-def purchase(state: PgdkState) -> None:
+def purchase(game: PgdkGame, state: PgdkState) -> None:
     active = state.active
+    auction = " to auction," if game.params.auctions else ""  # R36: beginners have none
     _add(
         _journal(state),
         state,
         HEADER,
         lambda r: (
-            f"Purchase Phase (R6): {who(active, r)} choose{_s(active, r)} to trade, to "
-            "auction, or to discard the lowest Row cards."
+            f"Purchase Phase (R6): {who(active, r)} choose{_s(active, r)} to trade,{auction} "
+            "or to discard the lowest Row cards."
         ),
     )
 

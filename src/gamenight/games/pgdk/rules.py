@@ -731,7 +731,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.window = 0
             state.phase = P_PURCHASE
             if state.journal is not None:
-                narrate.purchase(state)
+                narrate.purchase(self, state)
         else:
             state.window = 0
             state.plays_left = self.params.plays_per_turn
