@@ -87,7 +87,8 @@ def expected_count(players: int) -> int:
     neutral = [k for k in KINDS if k.power == cardlib.NEUTRAL_GUARDIAN]
     abilities = [k for k in KINDS if k.type == cardlib.ABILITY]
     cuttable = [k for k in starter_kinds if k.type != cardlib.TITLE]
-    simple = 7  # pass, offer done, auction go, discard lowest, bid done, no bid, done
+    simple = 8  # pass, offer done, auction go, discard lowest, bid done, no bid, done, and
+    # offer cancel (G25)
     by_any_card = 9 * K  # trade, offer, auction, bid, retrieve, steal, hunt, keep, discard
     return (
         simple
@@ -111,10 +112,12 @@ def test_sizes_follow_the_card_list(players: int) -> None:
     assert K == 99
     assert encoding(codec).max_projects == 82
     assert codec.num_actions == expected_count(players)
-    assert codec.num_actions == {2: 17_849, 3: 22_770, 4: 27_691}[players]
+    assert codec.num_actions == {2: 17_850, 3: 22_771, 4: 27_692}[players]
     assert codec.size == {2: 5_076, 3: 6_852, 4: 8_628}[players]
     assert codec.notations[0] == "pass"
-    assert codec.notations[-1] == "discard Market Research 3"
+    # issue 12: 'offer cancel' (G25) comes last, so every earlier id keeps its number
+    assert codec.notations[-2] == "discard Market Research 3"
+    assert codec.notations[-1] == "offer cancel"
     layout = codec.layout
     assert layout["projects"].shape == (players, 82, 17)
     assert layout["completed"].shape == (players, 16, 10)  # 16 Titles: 16 completed at most
@@ -199,7 +202,7 @@ def test_games_are_numbered_up_to_99_as_the_notation_allows(tmp_path: Path) -> N
     codec = make_codec("pgdk", 2, params={"card_list": card_list})
     assert sum(k.count for k in encoding(codec).kinds if k.type in STARTERS) > 99
     assert encoding(codec).max_projects == 99
-    assert codec.notations[-1].startswith("discard")
+    assert codec.notations[-2].startswith("discard")  # then "offer cancel" (G25)
     assert "gold 99" in codec.notations
 
 

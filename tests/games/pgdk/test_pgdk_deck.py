@@ -7,13 +7,14 @@ from collections import Counter
 from pgdk_helpers import Table, make_game
 
 from gamenight.games.pgdk import state as phases
+from gamenight.games.pgdk.narrate import FINANCE
 
 
 def test_r3_d9_an_empty_deck_is_refilled_from_the_shuffled_discard_pile() -> None:
     table = Table(players=2)
     table.empty_deck()
     before = Counter(table.labels(table.state.discard))
-    table.game._draw(table.state, 1, 2)
+    table.game._draw(table.state, 1, 2, FINANCE)
     assert len(table.state.hands[1]) == 2
     assert table.state.discard == []
     after = Counter(table.labels(table.state.deck)) + Counter(table.labels(table.state.hands[1]))
@@ -24,7 +25,7 @@ def test_d9_with_deck_and_discard_pile_empty_nothing_is_drawn() -> None:
     table = Table(players=2)
     table.hand(1, *[table.game.card_label[c] for c in list(table.state.deck)])
     assert table.state.deck == []
-    table.game._draw(table.state, 0, 3)
+    table.game._draw(table.state, 0, 3, FINANCE)
     assert table.state.hands[0] == []
 
 

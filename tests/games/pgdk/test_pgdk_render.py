@@ -25,7 +25,7 @@ def test_render_shows_hand_row_games_specials_and_scores() -> None:
     table.special(2, "Orange Clone")
     text = text_of(table.match().view(0))
     for part in (
-        "Resource Row: Pinky Gear Solid, Easter Egg O7",
+        "Resource Row: Pinky Gear Solid [Title, G, 5], Easter Egg O7 [Easter Egg, O, 7]",
         "Your hand: Potion B2 [Required Gear, B, 2]",
         "Auction House",
         "[B] Pixel Quest†, Vehicle B2, Potion B3, Pixel B3  = 11  READY",

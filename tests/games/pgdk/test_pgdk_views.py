@@ -11,6 +11,7 @@ from pgdk_helpers import Table, make_game
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.bots import PgdkHeuristic
+from gamenight.games.pgdk.narrate import FINANCE
 from gamenight.games.pgdk.rules import PgdkGame
 from gamenight.sim.runner import agent_rngs
 
@@ -98,7 +99,7 @@ def test_g5_the_researcher_knows_who_draws_its_bottom_cards() -> None:
     match.apply(0, "keep Potion B5")
     assert len(state.deck) == 2
     game = table.game
-    game._draw(state, 1, 1)  # seat 1 draws the top card, which seat 0 put there
+    game._draw(state, 1, 1, FINANCE)  # seat 1 draws the top card, which seat 0 put there
     assert len(known(match.view(0), 1)) == 1
     assert known(match.view(None), 1) == []
 

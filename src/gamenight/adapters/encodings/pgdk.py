@@ -2,8 +2,8 @@
 
 Sizes follow the params: the card list (K kinds of card, C physical cards), the genres (G
 colours, g Required Gear types) and the player count n. The built-in list has K = 99 kinds and
-C = 106 cards, of which P = 82 can start a videogame, so the default game has 17,849 action
-ids for 2 players, 22,770 for 3 and 27,691 for 4 (the ``cut`` actions, one per card, seat
+C = 106 cards, of which P = 82 can start a videogame, so the default game has 17,850 action
+ids for 2 players, 22,771 for 3 and 27,692 for 4 (the ``cut`` actions, one per card, seat
 and game number, are 4,920 of them per seat), and an observation of 5,076, 6,852 and 8,628
 floats (the videogames in development, 17 floats per slot and P slots per seat, are 1,394
 of them per seat).
@@ -240,6 +240,7 @@ class PgdkEncoding(Encoding):
             "done",
             *(f"gold {j + 1}" for j in range(p)),
             *of("discard", every),
+            "offer cancel",  # G25, the last kind: the ids before it are those of earlier lists
         ]
 
     def max_game_length(self) -> int:
@@ -261,7 +262,9 @@ class PgdkEncoding(Encoding):
         strict bound, and none exists: Crunch Time gives more plays than it costs, and when
         the deck is nearly empty a Publisher Advance or Market Research can draw it back after
         a reshuffle, so a lucky turn can go on for as long as the luck holds. Matches that
-        long are vanishingly rare; nothing in the rules stops them.
+        long are vanishingly rare; nothing in the rules stops them. Nor are trades given up
+        with ``offer cancel`` (G25) counted: a seat may start and cancel trades as often as it
+        likes before it settles on a purchase.
         """
         p = self.params
         n, cards, titles = self.num_players, self.num_cards, self.max_completed

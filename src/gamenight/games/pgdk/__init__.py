@@ -4,7 +4,7 @@ from typing import cast
 
 from gamenight.core.registry import GameEntry, register
 from gamenight.games.pgdk.bots import PgdkHeuristic, PgdkPlayout
-from gamenight.games.pgdk.render import render
+from gamenight.games.pgdk.render import GUIDE, render
 from gamenight.games.pgdk.rules import PgdkGame
 
 register(
@@ -13,6 +13,7 @@ register(
         render=render,
         bots={"heuristic": lambda game, options: PgdkHeuristic.from_options(options)},
         playout=lambda game: PgdkPlayout(cast(PgdkGame, game)),
+        guide=GUIDE,
     )
 )
 

@@ -43,6 +43,7 @@ class Kind(IntEnum):
     DONE = 21  # R10, R15, D8: end the plays / declarations
     GOLD = 22  # R15, D8: declare own game (slot) complete
     DISCARD = 23  # R16, D9: discard hand card (card) down to the hand limit
+    OFFER_CANCEL = 24  # G25: give up the trade being offered for; choose the purchase again
 
 
 (
@@ -70,6 +71,7 @@ class Kind(IntEnum):
     DONE,
     GOLD,
     DISCARD,
+    OFFER_CANCEL,
 ) = (int(kind) for kind in Kind)
 
 
@@ -89,6 +91,7 @@ class Action:
 _SIMPLE = {
     PASS: "pass",
     OFFER_DONE: "offer done",
+    OFFER_CANCEL: "offer cancel",
     AUCTION_GO: "auction go",
     DISCARD_LOWEST: "discard lowest",
     BID_DONE: "bid done",
@@ -116,7 +119,8 @@ _CUT = re.compile(r"^cut (.+) from seat (\d+) game (\d+)$")
 _ROB = re.compile(r"^rob seat (\d+)$")
 _GOLD = re.compile(r"^gold (\d+)$")
 HELP = (
-    "pass, godzilla CARD with PINK GODZILLA, trade CARD, offer CARD, offer done, auction CARD, "
+    "pass, godzilla CARD with PINK GODZILLA, trade CARD, offer CARD, offer done, offer cancel, "
+    "auction CARD, "
     "auction go, discard lowest, bid CARD, bid done, no bid, play CARD new, play CARD on N, "
     "table CARD, use CARD, use CARD on N, retrieve CARD, rob seat N, steal CARD, hunt CARD, "
     "cut CARD from seat S game N, keep CARD, gold N, done, discard CARD"

@@ -722,7 +722,8 @@ class PgdkPlayout(PlayoutPolicy):
             if legal[0].kind == K_OFFER_DONE:
                 return legal[0]
             worth = self._worth(state, seat)
-            return min(legal, key=lambda a: (worth(a.card), -self.k_value[a.card]))
+            offers = legal[:-1]  # the last is 'offer cancel' (G25): a playout never cancels
+            return min(offers, key=lambda a: (worth(a.card), -self.k_value[a.card]))
         if phase == phases.AUCTION:
             worth = self._worth(state, seat)
             for action in legal[1:]:

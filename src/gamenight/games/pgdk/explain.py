@@ -24,8 +24,8 @@ _STEP: dict[int, tuple[str, str, frozenset[int]]] = {
     ),
     Phase.OFFER: (
         "R7",
-        "offer hand cards for the trade: 'offer CARD', then 'offer done'",
-        frozenset((Kind.OFFER, Kind.OFFER_DONE)),
+        "offer hand cards for the trade: 'offer CARD', then 'offer done'; or 'offer cancel'",
+        frozenset((Kind.OFFER, Kind.OFFER_DONE, Kind.OFFER_CANCEL)),
     ),
     Phase.AUCTION: (
         "R8",

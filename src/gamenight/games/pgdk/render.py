@@ -10,6 +10,44 @@ from rich.text import Text
 
 from gamenight.core.game import View
 from gamenight.games.pgdk.cards import CardKind, CardList, load_card_list
+from gamenight.games.pgdk.narrate import cap_warning, stall_warning
+
+GUIDE = """\
+Pink Godzilla Dev Kit in short (RULES.md beside the game has every rule, numbered)
+- Build videogames and send them Gold. A videogame needs a Title (its colour and genre), the
+  genre's two Required Gear (blue RPG: Vehicle + Potion; pink Fighting: Weapon + Combo;
+  orange Music: Accessory + Combo; green Shooting: Weapon + Vehicle; a Wild stands for one)
+  and a Character; every card shares its colour ("any" fits all), never two of one name.
+- A turn: Finance (the Row is refilled to 5, you draw 1); Purchase, one of: trade hand cards
+  worth at least a Row card for it (the highest you give goes to the Row), auction up to 3
+  Row cards (everyone bids hand cards face down at once; the highest total wins), or discard
+  the lowest Row cards; Development (2 plays: a card onto your videogames, a Special Ability
+  to the table, a Power Up used); Going Gold (declare ready videogames complete: their value
+  in points, 2 cards paid, +1 for the first of a colour; then discard down to 7).
+- Pink Godzilla windows after Finance and after Purchase: each seat in turn may trade a Pink
+  Godzilla from hand for any Row card, or pass. A Clone draws 2 when a videogame of its
+  colour completes; Clone The Clone takes those cards; Gear Upgrades divert them.
+- The end: a seat's 4th completed videogame (final declarations follow). Score: completed
+  videogames, 4 per Special Ability on the table, 15 for four videogames, 20/15/10 for the
+  highest, second and third values (ties all get it). 10 rounds without a completed
+  videogame stop the game (the table warns three rounds ahead); such an end is "capped".
+Notation:
+  Potion B2          a card: its name, then colours (B, P, O, G; "any") and value when
+                     another card shares the name; Pink Godzilla 4, Easter Egg O7
+  [Required Gear, B, 2]  a card's type, colours and value (your hand, the Row)
+  †                  house design: not a card of the published game
+  1. [B] ... = 11    your videogame 1 in development: its colour, cards and value; READY
+                     means it can Go Gold ('gold 1'); numbers change as games complete
+  seen by seat 1     a card in your hand another seat knows of; "seen by all": public
+  not usable this turn   a payment card drawn this Going Gold: usable next turn
+  bid sealed         that seat has committed its secret bid
+Actions: 'trade Potion B5', then 'offer Weapon P2'... and 'offer done', or 'offer cancel' to
+give the trade up; 'auction Potion B5', 'auction go'; 'bid Combo P2', 'bid done', 'no bid';
+'discard lowest'; 'godzilla Potion B5 with Pink Godzilla 3'; 'play Potion B2 new', 'play
+Potion B2 on 1'; 'table Auction House'; 'use Crunch Time 2', 'use Neutral Guardian on 1';
+'rob seat 1', 'steal CARD', 'hunt CARD', 'keep CARD', 'retrieve CARD', 'cut CARD from seat
+1 game 2'; 'gold 1'; 'done'; 'pass'; 'discard CARD' (hand limit)."""
+"""The '?' help at the terminal table: the rules in short and the key to the notation."""
 
 _STYLES = {
     "blue": "bold blue",
@@ -22,7 +60,10 @@ _PHASES = {
         "may trade a Pink Godzilla for a Row card (godzilla CARD with PINK GODZILLA) or pass"
     ),
     "purchase": "chooses the purchase: trade, auction or discard lowest",
-    "offer": "offers hand cards for the trade",
+    "offer": (
+        "offers hand cards for the trade ('offer done' once it is worth enough; "
+        "'offer cancel' gives the trade up)"
+    ),
     "auction": "picks Row cards for the auction",
     "bidding": "bidding: every seat commits a sealed bid",
     "develop": "develops: plays cards",
@@ -65,10 +106,45 @@ def _card(cards: CardList, label: str, *, detail: bool = False) -> Text:
     return text
 
 
-def _cards(cards: CardList, labels: list[str]) -> Text:
+def _cards(cards: CardList, labels: list[str], *, detail: bool = False) -> Text:
     if not labels:
         return Text("-", style="dim")
-    return Text(", ").join(_card(cards, label) for label in labels)
+    return Text(", ").join(_card(cards, label, detail=detail) for label in labels)
+
+
+def _value(cards: CardList, label: str) -> int:
+    try:
+        return cards.find(label).value
+    except KeyError:
+        return 0
+
+
+def _trade(cards: CardList, view: View) -> Text:
+    """R7, G21, G25: the card traded for, the running offer and what it still needs."""
+    take = view["take"]
+    need = _value(cards, take)
+    worth = sum(_value(cards, label) for label in view["offer"])
+    line = Text("Trading for ").append_text(_card(cards, take, detail=True))
+    line.append(" with ").append_text(_cards(cards, view["offer"]))
+    line.append(f": the offer is worth {worth} of the {need} needed ")
+    if worth >= need:
+        line.append("(enough: 'offer done' trades)", style="bold green")
+    else:
+        line.append(f"({need - worth} short)", style="bold yellow")
+    line.append(" · 'offer cancel' gives the trade up")
+    return line
+
+
+def _warnings(view: View) -> list[Text]:
+    """G12, G8: the stall ending and the safety cap, told only when they are near."""
+    shown = []
+    stall = stall_warning(view["quiet"], len(view["seats"]), view["stall_rounds"])
+    if stall and view["phase"] != "over":
+        shown.append(Text(stall[0].upper() + stall[1:] + ".", style="bold yellow"))
+    cap = cap_warning(view["turn"], view["max_turns"])
+    if cap and view["phase"] != "over":
+        shown.append(Text(cap[0].upper() + cap[1:] + ".", style="bold yellow"))
+    return shown
 
 
 def _project(cards: CardList, number: int, project: dict[str, Any], done: bool) -> Text:
@@ -89,16 +165,16 @@ def render(view: View) -> Group:
     cards = _catalogue(view)
     viewer = view["viewer"]
     head = Text("Pink Godzilla Dev Kit", style="bold magenta")
-    head.append(f" · turn {view['turn']}/{view['max_turns']}")
+    head.append(f" · turn {view['turn']}")  # the cap (G8) is no part of the game's length
     head.append(f" · seat {view['active']}'s turn")
     head.append(f" · first to {view['games_to_end']} completed games ends it")
-    row = Text("Resource Row: ", style="bold").append_text(_cards(cards, view["row"]))
+    row = Text("Resource Row: ", style="bold").append_text(_cards(cards, view["row"], detail=True))
     piles = Text(f"Draw deck: {view['deck']} cards · discard pile: {len(view['discard'])}")
     if view["discard"]:
         piles.append(" (top: ").append_text(_card(cards, view["discard"][-1])).append(")")
     if view["colours_done"]:
         piles.append(f" · colours already completed: {view['colours_done']}")
-    parts: list[Any] = [head, row, piles]
+    parts: list[Any] = [head, *_warnings(view), row, piles]
     if view["deck_known"]:
         known = Text("You know in the deck (from the bottom): ")
         known.append_text(
@@ -162,9 +238,7 @@ def render(view: View) -> Group:
         hand.append_text(Text("; ").join(items) if items else Text("empty", style="dim"))
         parts.append(hand)
     if view["take"] is not None:
-        trade = Text("Trading for ").append_text(_card(cards, view["take"]))
-        trade.append(" with ").append_text(_cards(cards, view["offer"]))
-        parts.append(trade)
+        parts.append(_trade(cards, view))
     if view["auction"]:
         parts.append(Text("Under auction: ").append_text(_cards(cards, view["auction"])))
     if view["bid"] is not None:

@@ -9,11 +9,12 @@ from collections.abc import Hashable
 from typing import ClassVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
+from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import actions as kinds
 from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk import narrate, views
 from gamenight.games.pgdk import state as phases
-from gamenight.games.pgdk import views
 from gamenight.games.pgdk.actions import Action, ActionBook
 from gamenight.games.pgdk.explain import explain
 from gamenight.games.pgdk.params import PgdkParams
@@ -64,6 +65,7 @@ K_KEEP = kinds.KEEP
 K_DONE = kinds.DONE
 K_GOLD = kinds.GOLD
 K_DISCARD = kinds.DISCARD
+K_OFFER_CANCEL = kinds.OFFER_CANCEL
 
 TITLE = cardlib.TITLE
 CHARACTER = cardlib.CHARACTER
@@ -167,6 +169,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._pass = self.book.simple[K_PASS]
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
+        self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
         self._auction_go = self.book.simple[K_AUCTION_GO]
         self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
         self._bid_done = self.book.simple[K_BID_DONE]
@@ -216,6 +219,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             K_DONE: self._on_done,
             K_GOLD: self._on_gold,
             K_DISCARD: self._on_discard,
+            K_OFFER_CANCEL: self._on_offer_cancel,
         }
         self._effects = [effects[kind] for kind in range(len(effects))]
 
@@ -246,6 +250,12 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.active = rng.randbelow(num_players) if p.first_player is None else p.first_player
         self._start_turn(state)
         return state
+
+    def start_journal(self, state: PgdkState) -> Journal:
+        """The log from the deal on: the Row, each seat's own hand, the first turn (R2, D0)."""
+        journal = super().start_journal(state)
+        narrate.setup(self, state, journal)
+        return journal
 
     # -- whose turn, what is legal ------------------------------------------------------------
     def to_act(self, state: PgdkState) -> tuple[int, ...]:
@@ -339,6 +349,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         options += [
             by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])
         ]
+        options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -454,6 +465,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     # -- effects ------------------------------------------------------------------------------
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
+        if state.journal is not None:
+            narrate.action(self, state, player, action)
         self._effects[action.kind](state, player, action)
 
     def _on_pass(self, state: PgdkState, player: int, action: Action) -> None:
@@ -509,6 +522,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
         self._finish_trade(state, player)
+
+    def _on_offer_cancel(self, state: PgdkState, player: int, action: Action) -> None:
+        """G25: back to the choice of purchase; the offered cards stay in hand (still known to
+        everyone: they were shown, G6)."""
+        state.take = -1
+        state.offer = []
+        state.phase = P_PURCHASE
 
     def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
         state.auction.append(self._first(state.row, action.card, state.auction))
@@ -614,8 +634,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             self._reshuffle(state)
         return state.deck.pop()
 
-    def _reshuffle(self, state: PgdkState) -> None:
+    def _reshuffle(self, state: PgdkState, *, beneath: bool = False) -> None:
         fresh = state.discard
+        if state.journal is not None:
+            narrate.reshuffled(state, len(fresh), beneath=beneath)
         state.discard = []
         state.rng.shuffle(fresh)
         known = state.known
@@ -623,16 +645,29 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             known[card] = 0
         state.deck[0:0] = fresh  # beneath whatever is left (Market Research, C3)
 
-    def _draw(self, state: PgdkState, seat: int, count: int, *, payment: bool = False) -> None:
-        """D9: ``count`` cards into the seat's hand; ``payment`` cards wait for the next turn."""
+    def _draw(
+        self,
+        state: PgdkState,
+        seat: int,
+        count: int,
+        why: int,
+        *,
+        payment: bool = False,
+        project: Project | None = None,
+    ) -> None:
+        """D9: ``count`` cards into the seat's hand; ``payment`` cards wait for the next turn.
+        ``why`` (a ``narrate`` code) and ``project`` say what the log tells of the draw."""
         hand = state.hands[seat]
+        start = len(hand)
         for _ in range(count):
             card = self._pop_deck(state)
             if card < 0:
-                return
+                break
             hand.append(card)
             if payment:
                 state.locked |= 1 << card  # G7
+        if state.journal is not None:
+            narrate.drew(self, state, seat, hand[start:], why, count, project)
 
     # -- turn structure -----------------------------------------------------------------------
     def _start_turn(self, state: PgdkState) -> None:
@@ -644,15 +679,20 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             reason = f"{STALLED}: no game completed in {p.stall_rounds} rounds"
             self._end_match(state, state.active, reason=reason)
             return
+        if state.journal is not None:
+            narrate.turn_start(self, state)
         row = state.row
+        filled = len(row)
         while len(row) < self.params.row_size:  # R5
             card = self._pop_deck(state)
             if card < 0:
                 break
             row.append(card)
             state.known[card] = 0
+        if state.journal is not None and len(row) > filled:
+            narrate.refilled(self, state, row[filled:])
         state.phase = P_PURCHASE
-        self._draw(state, state.active, self.params.finance_draw)
+        self._draw(state, state.active, self.params.finance_draw, narrate.FINANCE)
         self._open_window(state, 1)
 
     def _open_window(self, state: PgdkState, which: int) -> None:
@@ -669,6 +709,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         ):
             state.window_left = state.num_players
             state.actor = state.active
+            if state.journal is not None:
+                narrate.window(self, state, which)
             self._next_window_seat(state)
         else:
             self._after_window(state)
@@ -688,9 +730,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if state.window == 1:
             state.window = 0
             state.phase = P_PURCHASE
+            if state.journal is not None:
+                narrate.purchase(self, state)
         else:
             state.window = 0
             state.plays_left = self.params.plays_per_turn
+            if state.journal is not None:
+                narrate.development(state)
             self._develop_or_gold(state)
 
     def _godzilla(self, state: PgdkState, player: int, kind: int, give: int) -> None:
@@ -713,7 +759,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             bit = 1 << cardlib.BARGAIN_BIN
             for seat in range(state.num_players):
                 if seat != state.active and state.abilities[seat] & bit:
-                    self._draw(state, seat, self.params.special_draw)
+                    self._draw(state, seat, self.params.special_draw, narrate.BARGAIN)
         self._open_window(state, 2)
 
     def _finish_trade(self, state: PgdkState, player: int) -> None:
@@ -740,6 +786,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.bids = [[] for _ in range(state.num_players)]
         # an empty hand can only say "no bid"; everyone sees that it is empty
         state.committed = [NOT_COMMITTED if hand else NO_BID for hand in state.hands]
+        if state.journal is not None:
+            for seat, hand in enumerate(state.hands):
+                if not hand:
+                    narrate.no_bid(state, seat)
         self._maybe_resolve_auction(state)
 
     def _maybe_resolve_auction(self, state: PgdkState) -> None:
@@ -767,6 +817,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             tuple(totals),
             winner,
         )
+        if state.journal is not None:
+            narrate.auction_result(self, state)
         every = (2 << n) - 1
         known = state.known
         for seat in range(n):
@@ -783,7 +835,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 state.row.remove(card)
                 self._to_hand(state, winner, card)
             if state.abilities[winner] & 1 << cardlib.AUCTION_HOUSE:
-                self._draw(state, winner, self.params.special_draw)
+                self._draw(state, winner, self.params.special_draw, narrate.AUCTION_HOUSE)
         state.auction = []
         state.bids = [[] for _ in range(n)]
         state.committed = [NOT_COMMITTED] * n
@@ -926,7 +978,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.plays_left += p.crunch_time_plays
             self._finish_power(state)
         elif power == cardlib.PUBLISHER_ADVANCE:
-            self._draw(state, player, p.publisher_advance_draw)
+            self._draw(state, player, p.publisher_advance_draw, narrate.PUBLISHER)
             self._finish_power(state)
         elif power == cardlib.HEADHUNTER:
             state.phase = P_HUNT
@@ -937,7 +989,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif power == cardlib.EVIL_GUARDIAN:
             rivals = self._rivals_with_cards(state, player)
             if len(rivals) == 1:
-                self._rob(state, player, rivals[0])
+                self._rob(state, player, rivals[0], forced=True)
             else:
                 state.phase = P_ROB
         elif power == cardlib.MARKET_RESEARCH:
@@ -951,8 +1003,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _after_play(self, state: PgdkState) -> None:
         self._develop_or_gold(state)
 
-    def _rob(self, state: PgdkState, player: int, victim: int) -> None:
+    def _rob(self, state: PgdkState, player: int, victim: int, *, forced: bool = False) -> None:
         """R27: the thief looks at the victim's whole hand (G6), then takes one card."""
+        if state.journal is not None:
+            narrate.robbed(self, state, player, victim, forced=forced)
         state.rob = victim
         bit = 1 << player
         known = state.known
@@ -993,9 +1047,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """C3, G5: look at the top cards (after refilling the deck from below if short)."""
         look = self.params.market_research_look
         if len(state.deck) < look and state.discard:
-            self._reshuffle(state)
+            self._reshuffle(state, beneath=True)
         state.peek = state.deck[-look:]
+        if state.journal is not None:
+            narrate.research(self, state, player)
         if len(state.peek) == 1:
+            if state.journal is not None:
+                narrate.kept_only(self, state, player, state.peek[0])
             self._keep(state, player, self.kind_of[state.peek[0]])
         else:
             state.phase = P_RESEARCH
@@ -1041,6 +1099,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 powered,
             )
         )
+        if state.journal is not None:
+            narrate.completed(self, state, player, games[-1])
         if state.phase == P_FINAL:
             return False
         if len(games) >= self.params.games_to_end:
@@ -1053,6 +1113,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """R15, D3: pay for games completed during Development, then offer declarations."""
         state.phase = P_GOLD
         state.actor = state.active
+        if state.journal is not None:
+            narrate.going_gold(state)
         if self._run_payouts(state):
             self._offer_gold(state)
 
@@ -1087,30 +1149,33 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         games = state.completed[player]
         game = games[slot]
         paid = p.payment + (p.first_of_colour_bonus if game.first else 0)
-        self._draw(state, player, paid, payment=True)
+        self._draw(state, player, paid, narrate.PAYMENT, payment=True, project=game)
         abilities = state.abilities[player]
         if abilities & 1 << cardlib.TALENT_AGENCY and game.chars >= p.talent_agency_characters:
-            self._draw(state, player, p.special_draw)
+            self._draw(state, player, p.special_draw, narrate.TALENT, project=game)
         if abilities & 1 << cardlib.FRANCHISE and any(
             g.colours == game.colours for g in games[:slot]
         ):
-            self._draw(state, player, p.special_draw)
+            self._draw(state, player, p.special_draw, narrate.FRANCHISE, project=game)
         owner = state.clone_owner[game.colours.bit_length() - 1]
         if owner < 0:
             return True
         diverted = min(game.upgrades, p.clone_draw)  # R32: each Gear Upgrade diverts one
-        self._draw(state, player, diverted)
+        if diverted:
+            self._draw(state, player, diverted, narrate.DIVERTED, project=game)
         stake = p.clone_draw - diverted
         if stake <= 0:
             return True
         n = state.num_players
         ctcs = self.clone_the_clones
         if all(c in state.row or c in state.discard for c in ctcs):
-            self._draw(state, owner, stake)
+            self._draw(state, owner, stake, narrate.CLONED, project=game)
             return True
         state.ctc = (player, owner, stake, n)
         state.actor = player
         state.phase = P_CLONE
+        if state.journal is not None:
+            narrate.clone_window(self, state, game)
         return self._next_clone_seat(state)
 
     def _next_clone_seat(self, state: PgdkState) -> bool:
@@ -1127,7 +1192,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.actor = (seat + 1) % n
         state.ctc = (-1, -1, 0, 0)
         state.phase = P_GOLD
-        self._draw(state, owner, stake)
+        self._draw(state, owner, stake, narrate.CLONED)
         state.actor = state.active
         return True
 
@@ -1146,7 +1211,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         stake = state.ctc[2]
         state.ctc = (-1, -1, 0, 0)
         state.phase = P_GOLD
-        self._draw(state, player, stake)
+        self._draw(state, player, stake, narrate.CTC)
         state.actor = state.active
         if self._run_payouts(state):
             self._offer_gold(state)
@@ -1156,6 +1221,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if len(state.hands[state.active]) > self.params.hand_limit:
             state.phase = P_LIMIT
             state.actor = state.active
+            if state.journal is not None:
+                narrate.hand_limit(self, state)
         else:
             self._end_turn(state)
 
@@ -1180,6 +1247,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.phase = P_FINAL
         state.actor = player
         state.window_left = state.num_players
+        if state.journal is not None:
+            narrate.match_ends(
+                self, state, capped=reason == CAPPED, stalled=reason.startswith(STALLED)
+            )
         self._next_final_seat(state, advance=False)
 
     def _next_final_seat(self, state: PgdkState, *, advance: bool) -> None:
@@ -1194,6 +1265,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.window_left -= 1
             state.actor = (state.actor + 1) % n
         state.phase = P_OVER
+        if state.journal is not None:
+            narrate.end(self, state)
 
     # -- scoring -------------------------------------------------------------------------------
     def points(self, state: PgdkState) -> list[int]:

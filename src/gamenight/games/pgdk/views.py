@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk import narrate
 from gamenight.games.pgdk.state import (
     BID,
     BIDDING,
@@ -108,6 +109,7 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
         "genres": list(game.params.genres),
         "turn": state.turn,
         "quiet": state.quiet,
+        "stall_rounds": game.params.stall_rounds,
         "max_turns": game.params.max_turns,
         "games_to_end": game.params.games_to_end,
         "active": state.active,
@@ -162,6 +164,8 @@ def view(game: PgdkGame, state: PgdkState, player: int | None) -> View:
             }
         if phase == RESEARCH and player == state.active:
             result["peek"] = [label[c] for c in state.peek]
+    if phase == OVER:  # core.scoresheet: a finished match's views hold its itemised scores
+        result["score_sheet"] = narrate.sheet(game, state)
     return result
 
 
