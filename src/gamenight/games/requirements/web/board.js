@@ -31,6 +31,8 @@ window.gamenightBoards.requirements = function (view, ctx) {
     const others = data.seen_by.filter((s) => s !== view.viewer);
     if (others.length && !data.proven) words += "; looked at by " + others.map(ctx.seatName).join(", ");
     const node = el("span", { class: classes.join(" "), role: "img", "aria-label": words, title: words });
+    node.dataset.up = data.up;
+    if (data.down !== null) node.dataset.down = data.down;
     node.append(el("strong", { class: "up" }, data.up), under);
     return node;
   }

@@ -126,6 +126,8 @@ window.gamenightBoards = window.gamenightBoards || {};
     }
     for (const entry of frame.log || []) page.log.set(entry.index, entry);
     page.last = frame;
+    document.body.dataset.seq = frame.seq;
+    document.body.dataset.status = frame.status;
     ensureGame(frame.game);
     draw();
   }
