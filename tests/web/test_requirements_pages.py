@@ -10,7 +10,7 @@ from typing import Any
 
 from browser_people import click_a_move, is_over, record_outcome, state_seq, totals_on_page
 from conftest import page_errors
-from server_harness import RunningServer
+from server_harness import RunningServer, running_server
 
 from gamenight.core import Match, MatchRecord
 
@@ -191,4 +191,45 @@ def test_a_broken_invite_link_says_so(browser: Any, server: RunningServer) -> No
     page.goto(server.base + "/tables/no-such-table")
     page.wait_for_selector("#problem:not([hidden])")
     assert "no such table" in page.inner_text("#problem").lower()
+    page.close()
+
+
+def test_a_dropped_connection_resumes_where_it_was(browser: Any, server: RunningServer) -> None:
+    """issue 14 tests: the network goes away (context.set_offline) and comes back; the page
+    says it is retrying, then shows the same state and play goes on."""
+    created = server.create(game="requirements", seats=["human", "heuristic"])
+    context = browser.new_context()
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(created["invites"][0]["link"])
+    rng = random.Random(11)
+    page.wait_for_selector("#board .requirements")
+    for _ in range(3):
+        click_a_move(page, rng)
+    page.wait_for_selector("#actions button.action:not([disabled])")
+    before = (state_seq(page), page.inner_text("#board"), page.locator("#log li").count())
+    context.set_offline(True)
+    page.wait_for_function("document.body.classList.contains('offline')", timeout=10_000)
+    assert "Retrying" in page.inner_text("#status")
+    assert page.locator("#actions button.action").count() == 0
+    context.set_offline(False)
+    page.wait_for_selector("#actions button.action:not([disabled])", timeout=20_000)
+    after = (state_seq(page), page.inner_text("#board"), page.locator("#log li").count())
+    assert after == before
+    assert click_a_move(page, rng)
+    assert errors == []
+    context.close()
+
+
+def test_the_page_says_so_when_the_server_is_gone(browser: Any, tmp_path: Path) -> None:
+    """issue 14 bad input: the server going away gets a message and retries, not a blank page."""
+    with running_server(tmp_path / "gone.sqlite3") as doomed:
+        created = doomed.create(game="requirements", seats=["human", "heuristic"])
+        page = browser.new_page()
+        page.goto(created["invites"][0]["link"])
+        page.wait_for_selector("#board .requirements")
+    page.wait_for_function("document.body.classList.contains('offline')", timeout=15_000)
+    assert "lost" in page.inner_text("#status")
+    assert "Retrying" in page.inner_text("#status")
+    assert page.locator("#board .requirements").count() == 1  # the last table stays in sight
     page.close()

@@ -17,6 +17,7 @@ window.gamenightBoards = window.gamenightBoards || {};
     retry: 1,
     finalShown: false,
     stopped: false,
+    heard: Date.now(), // when the server was last heard from
   };
 
   function el(tag, attrs, text) {
@@ -52,9 +53,29 @@ window.gamenightBoards = window.gamenightBoards || {};
       socket.send(JSON.stringify(hello));
       page.retry = 1;
     });
-    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => closed(event.code));
+    socket.addEventListener("message", (event) => {
+      if (socket !== page.socket) return;
+      page.heard = Date.now();
+      receive(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", (event) => { if (socket === page.socket) closed(event.code); });
   }
+
+  // A socket can look open long after the network is gone; give it up and retry instead.
+  function abandon() {
+    const socket = page.socket;
+    if (!socket) return;
+    page.socket = null;
+    try { socket.close(); } catch (error) { /* it is gone either way */ }
+    closed(1006);
+  }
+
+  window.addEventListener("offline", abandon);
+  setInterval(() => {
+    if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - page.heard > 25000) { abandon(); return; }
+    send({ type: "ping" });
+  }, 10000);
 
   function closed(code) {
     page.socket = null;
@@ -111,6 +132,8 @@ window.gamenightBoards = window.gamenightBoards || {};
         page.last.spectators = frame.spectators;
         drawSeats();
       }
+    } else if (frame.type === "pong") {
+      // the heartbeat's answer: the server is there
     } else if (frame.type === "error") {
       problem("The server refused: " + frame.error);
       if (page.last) drawActions(); // the buttons come back: the table is unchanged
