@@ -55,6 +55,15 @@
     }
   }
 
+  function chooseKind() {
+    // Game night plays Game to Pick a Game first, as written: no variant, no rule changes.
+    const night = $("kind").value === "night";
+    const picker = games.find((g) => g.game === "gtpag");
+    if (night && picker) $("game").value = picker.game;
+    for (const id of ["game", "variant", "params"]) $(id).disabled = night;
+    fillGame();
+  }
+
   function copyButton(text, what) {
     const button = el("button", { type: "button", "aria-label": "Copy " + what }, "Copy");
     button.addEventListener("click", async () => {
@@ -102,9 +111,13 @@
       listed: $("listed").checked,
       absent: $("absent").value,
     };
-    if ($("variant").value) body.variant = $("variant").value;
-    const params = $("params").value.split(",").map((p) => p.trim()).filter((p) => p);
-    if (params.length) body.params = params;
+    if (body.kind === "night") {
+      delete body.game; // a game night always starts with Game to Pick a Game
+    } else {
+      if ($("variant").value) body.variant = $("variant").value;
+      const params = $("params").value.split(",").map((p) => p.trim()).filter((p) => p);
+      if (params.length) body.params = params;
+    }
     try {
       const response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -157,6 +170,7 @@
     $("game").replaceChildren(...games.map((g) => option(g.game, g.title)));
     $("game").addEventListener("change", fillGame);
     $("players").addEventListener("change", fillSeats);
+    $("kind").addEventListener("change", chooseKind);
     $("new-table").addEventListener("submit", create);
     fillGame();
     loadTables();

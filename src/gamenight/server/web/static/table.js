@@ -151,6 +151,7 @@ window.gamenightBoards = window.gamenightBoards || {};
     page.last = frame;
     document.body.dataset.seq = frame.seq;
     document.body.dataset.status = frame.status;
+    document.body.dataset.match = frame.match;
     ensureGame(frame.game);
     draw();
   }
@@ -299,9 +300,16 @@ window.gamenightBoards = window.gamenightBoards || {};
     if (!night) return;
     const body = $("night-body");
     body.replaceChildren();
-    if (night.picked) body.append(el("p", { class: "picked" }, "The pick: " + night.picked));
+    if (night.picked) {
+      const playable = night.playable ? " Its table is being set up." : " gamenight cannot run it, so the night ends here.";
+      body.append(el("p", { class: "picked" }, "Tonight's pick: " + night.picked + "." + playable));
+    } else if (night.stage === "play") {
+      body.append(el("p", { class: "picked" }, "Tonight's pick: " + (frame.title || frame.game) + ". Enjoy!"));
+    } else if (night.stage === "pick") {
+      body.append(el("p", {}, "Game to Pick a Game decides what the table plays next."));
+    }
     if (night.stage === "rating" && frame.seat !== null && !night.mine) {
-      body.append(el("p", {}, "Rate each game privately, 0 (no) to 10 (yes please). Nobody sees your ratings."));
+      body.append(el("p", {}, "Rate each game privately, 0 (no) to 10 (yes please). Nobody else sees your ratings."));
       const form = el("form", { id: "ratings" });
       night.library.forEach((title, index) => {
         const label = el("label", {}, title + " ");
@@ -318,7 +326,9 @@ window.gamenightBoards = window.gamenightBoards || {};
       });
       body.append(form);
     } else if (night.stage === "rating") {
-      body.append(el("p", {}, "Ratings are coming in: " + (night.rated || []).length + " so far."));
+      const done = (night.rated || []).filter(Boolean).length;
+      body.append(el("p", { class: "rated" }, "Ratings are in from " + done + " of " + night.rated.length + " seats" +
+        (night.mine ? " (yours: " + night.mine.join(", ") + ")." : ".")));
     }
   }
 
