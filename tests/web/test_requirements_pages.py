@@ -144,6 +144,7 @@ def test_a_reload_mid_match_resumes_where_it_was(browser: Any, server: RunningSe
     page.wait_for_selector("#actions button.action:not([disabled])")
     before = (state_seq(page), page.inner_text("#board"), page.locator("#log li").count())
     page.reload()
+    page.wait_for_selector("#board .requirements")
     page.wait_for_selector("#actions button.action:not([disabled])")
     after = (state_seq(page), page.inner_text("#board"), page.locator("#log li").count())
     assert after == before

@@ -77,18 +77,15 @@ window.gamenightBoards = window.gamenightBoards || {};
     send({ type: "ping" });
   }, 10000);
 
+  const BAD_LINK = "This invite link is not valid for this table: it may be broken or from an old " +
+    "table. Ask for a new link, or watch the table without a seat.";
+  const NO_TABLE = "There is no such table. The link may be mistyped, or the table is gone.";
+
   function closed(code) {
     page.socket = null;
     if (page.stopped) return;
-    if (code === 4403) {
-      stop("This invite link is not valid for this table: it may be broken or from an old table. " +
-        "Ask for a new link, or watch the table without a seat.", true);
-      return;
-    }
-    if (code === 4404) {
-      stop("There is no such table. The link may be mistyped, or the table is gone.", false);
-      return;
-    }
+    if (code === 4403) { stop(BAD_LINK, true); return; }
+    if (code === 4404) { stop(NO_TABLE, false); return; }
     const wait = page.retry;
     page.retry = Math.min(page.retry * 2, 15);
     say("The connection to the server is lost. Retrying in " + wait + " s…");
@@ -134,6 +131,10 @@ window.gamenightBoards = window.gamenightBoards || {};
       }
     } else if (frame.type === "pong") {
       // the heartbeat's answer: the server is there
+    } else if (frame.type === "error" && frame.code === "bad-token") {
+      stop(BAD_LINK, true);
+    } else if (frame.type === "error" && frame.code === "no-table") {
+      stop(NO_TABLE, false);
     } else if (frame.type === "error") {
       problem("The server refused: " + frame.error);
       if (page.last) drawActions(); // the buttons come back: the table is unchanged
