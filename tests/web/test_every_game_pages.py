@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,10 +18,10 @@ from server_harness import RunningServer
     [("gtpag", 3), ("gnome", 3), ("pgdk", 2)],  # requirements: the other file
 )
 def test_a_person_plays_each_game_against_bots_by_clicking(
-    browser: Any, server: RunningServer, game: str, players: int
+    browser: Any, server: RunningServer, artifacts: Path, game: str, players: int
 ) -> None:
     """issue 14 tests: a complete match of each game against bots, by clicking only; the final
-    scores on the page equal the outcome of the match record."""
+    scores on the page equal the outcome of the match record; a screenshot mid-match."""
     seats = ["human"] + ["heuristic"] * (players - 1)
     created = server.create(game=game, players=players, seats=seats)
     page = browser.new_page()
@@ -29,10 +30,17 @@ def test_a_person_plays_each_game_against_bots_by_clicking(
     page.wait_for_selector("#board > *")
     rng = random.Random(game)
     deadline = time.monotonic() + 45
+    clicks = 0
+    shot = artifacts / f"{game}-table.png"
     while not is_over(page):
         assert time.monotonic() < deadline, f"{game}: the match did not finish by clicking"
-        if not click_a_move(page, rng):
+        if click_a_move(page, rng):
+            clicks += 1
+            if clicks == 2:
+                page.screenshot(path=str(shot), full_page=True)
+        else:
             page.wait_for_timeout(30)
+    assert shot.stat().st_size > 10_000
     assert totals_on_page(page) == record_outcome(server, created["table"])
     assert (page.text_content("#guide") or "").strip()
     assert errors == []
@@ -70,3 +78,29 @@ def test_game_night_from_the_lobby_to_the_first_action_of_the_pick(
     assert click_a_move(page, rng)  # the picked game's first action, taken by the server
     assert errors == []
     page.close()
+
+
+def test_a_spectator_sees_no_face_down_chip(browser: Any, server: RunningServer) -> None:
+    """issue 14 tests: at Game to Pick a Game the watch page shows every face-down chip as a
+    back, while the player's own page shows the kind of the chips it played."""
+    created = server.create(game="gtpag", players=3, seats=["human", "heuristic", "heuristic"])
+    player = browser.new_page()
+    player.goto(created["invites"][0]["link"])
+    player.wait_for_selector("#board .gtpag")
+    watcher = browser.new_page()
+    watcher.goto(created["spectate"])
+    watcher.wait_for_selector("#board .gtpag")
+    rng = random.Random(9)
+    face_down_seen = 0
+    deadline = time.monotonic() + 30
+    while not is_over(player) and time.monotonic() < deadline:
+        click_a_move(player, rng)
+        watcher.wait_for_timeout(40)
+        if is_over(watcher):
+            break
+        face_down_seen += watcher.locator("#board .chip.face-down").count()
+        assert watcher.locator("#board .chip.face-down[data-kind]").count() == 0
+        assert watcher.locator("#actions button.action").count() == 0
+    assert face_down_seen > 0, "no face-down chip was ever on the table"
+    player.close()
+    watcher.close()
