@@ -104,3 +104,31 @@ def test_a_spectator_sees_no_face_down_chip(browser: Any, server: RunningServer)
     assert face_down_seen > 0, "no face-down chip was ever on the table"
     player.close()
     watcher.close()
+
+
+def test_a_gnome_spectator_sees_no_commitment_or_secret(
+    browser: Any, server: RunningServer
+) -> None:
+    """issue 14 tests: at G.Nome the watch page shows committed Teamwork cards and secret
+    Research as backs until they are revealed."""
+    created = server.create(game="gnome", players=3, seats=["human", "heuristic", "heuristic"])
+    player = browser.new_page()
+    player.goto(created["invites"][0]["link"])
+    player.wait_for_selector("#board .gnome")
+    watcher = browser.new_page()
+    watcher.goto(created["spectate"])
+    watcher.wait_for_selector("#board .gnome")
+    rng = random.Random(4)
+    backs_watched = 0
+    deadline = time.monotonic() + 30
+    while not is_over(player) and time.monotonic() < deadline:
+        click_a_move(player, rng)
+        watcher.wait_for_timeout(40)
+        if is_over(watcher):
+            break
+        assert watcher.locator("#board .card.teamwork.seen").count() == 0
+        assert watcher.locator("#board .card.research .how", has_text="secret").count() == 0
+        backs_watched += watcher.locator("#board .card.back").count()
+    assert backs_watched > 0, "no face-down card was ever on the table"
+    player.close()
+    watcher.close()
