@@ -53,3 +53,10 @@ def record_outcome(server: RunningServer, table: str) -> list[float]:
     outcome = match.outcome
     assert outcome is not None
     return list(outcome.scores)
+
+
+def page_errors(page: Any) -> list[str]:
+    """Collects uncaught script errors of a page, to assert there are none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors

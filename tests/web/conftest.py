@@ -11,7 +11,6 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -64,10 +63,3 @@ def artifacts(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("GAMENIGHT_ARTIFACTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def page_errors(page: Any) -> list[str]:
-    """Collects uncaught script errors of a page, to assert there are none."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_people import click_a_move, is_over, record_outcome, totals_on_page
-from conftest import page_errors
+from browser_people import click_a_move, is_over, page_errors, record_outcome, totals_on_page
 from server_harness import RunningServer
 
 

@@ -8,8 +8,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_people import click_a_move, is_over, record_outcome, state_seq, totals_on_page
-from conftest import page_errors
+from browser_people import (
+    click_a_move,
+    is_over,
+    page_errors,
+    record_outcome,
+    state_seq,
+    totals_on_page,
+)
 from server_harness import RunningServer, running_server
 
 from gamenight.core import Match, MatchRecord
