@@ -240,3 +240,18 @@ def test_the_page_says_so_when_the_server_is_gone(browser: Any, tmp_path: Path) 
     assert "Retrying" in page.inner_text("#status")
     assert page.locator("#board .requirements").count() == 1  # the last table stays in sight
     page.close()
+
+
+def test_the_lobby_lists_listed_tables_by_status(browser: Any, server: RunningServer) -> None:
+    """issue 14 item 1: the lobby shows open, running and finished tables, each with a watch
+    link; an unlisted table is not shown."""
+    listed = server.create(game="requirements", seats=["human", "human"])
+    hidden = server.create(game="requirements", seats=["human", "human"], listed=False)
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    watch = f'#list-open a[href="/tables/{listed["table"]}"]'
+    page.wait_for_selector(watch)
+    assert page.locator(f'a[href="/tables/{hidden["table"]}"]').count() == 0
+    for status in ("open", "playing", "finished"):  # each list says "none" when empty
+        page.wait_for_selector(f"#list-{status} li")
+    page.close()
