@@ -9,6 +9,8 @@ Routes (docs/server.md has the whole protocol):
   record (what ``gamenight replay`` reads); ``POST /api/tables/{id}/again``: a new match at
   the same seats (a seat token in the body);
 - ``WS /ws/tables/{id}``: play (a seat token in the first frame) or watch (no token).
+- the browser pages (``/``, ``/tables/{id}``, ``/games/{name}/board.js``, ``/static``): see
+  :mod:`gamenight.server.pages`.
 
 Every HTTP error is JSON ``{"error": "..."}`` with its status code, never a traceback.
 """
