@@ -11,6 +11,7 @@ import difflib
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from gamenight.core.agent import Agent
@@ -53,6 +54,9 @@ class GameEntry:
     playout: Callable[[AnyGame], PlayoutPolicy] | None = None
     guide: str = ""
     """A short rules summary and a key to the game's notation, shown by '?' at a table."""
+    web_board: Path | None = None
+    """The game's browser board: a JavaScript file in the game's own folder that draws a
+    seat's view (served at ``/games/<name>/board.js``); None: the table page's generic one."""
 
     @property
     def name(self) -> str:

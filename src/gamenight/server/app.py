@@ -9,6 +9,8 @@ Routes (docs/server.md has the whole protocol):
   record (what ``gamenight replay`` reads); ``POST /api/tables/{id}/again``: a new match at
   the same seats (a seat token in the body);
 - ``WS /ws/tables/{id}``: play (a seat token in the first frame) or watch (no token).
+- the browser pages (``/``, ``/tables/{id}``, ``/games/{name}/board.js``, ``/static``): see
+  :mod:`gamenight.server.pages`.
 
 Every HTTP error is JSON ``{"error": "..."}`` with its status code, never a traceback.
 """
@@ -35,6 +37,7 @@ from gamenight.bots.factory import bot_names
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.server.bots import BotRunner
+from gamenight.server.pages import page_routes
 from gamenight.server.protocol import (
     Act,
     Again,
@@ -92,6 +95,8 @@ async def games(request: Request) -> JSONResponse:
                 "variants": [v.name for v in spec.variants],
                 "bots": bot_names(entry.game_class()),
                 "summary": spec.summary,
+                "guide": entry.guide,
+                "board": entry.web_board is not None,
             }
         )
     return JSONResponse({"games": shown})
@@ -367,6 +372,7 @@ def create_app(db: Path, config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        *page_routes(),
     ]
     return Starlette(
         routes=routes,

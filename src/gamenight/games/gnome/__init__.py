@@ -1,5 +1,6 @@
 """G.Nome: gnome geneticists in teams of two race to collect matching Research cards."""
 
+from pathlib import Path
 from typing import cast
 
 from gamenight.core.registry import GameEntry, register
@@ -18,6 +19,7 @@ register(
         },
         playout=lambda game: GnomePlayout(cast(GnomeGame, game)),
         guide=GUIDE,
+        web_board=Path(__file__).parent / "web" / "board.js",
     )
 )
 

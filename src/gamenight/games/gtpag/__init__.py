@@ -1,5 +1,6 @@
 """Game to Pick a Game: The Gateway Edition: nominate games, bid on them, play the winner."""
 
+from pathlib import Path
 from typing import cast
 
 from gamenight.core.registry import GameEntry, register
@@ -14,6 +15,7 @@ register(
         bots={"heuristic": lambda game, options: GtpagHeuristic.from_options(options)},
         playout=lambda game: GtpagPlayout(cast(GtpagGame, game)),
         guide=GUIDE,
+        web_board=Path(__file__).parent / "web" / "board.js",
     )
 )
 

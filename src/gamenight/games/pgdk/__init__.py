@@ -1,5 +1,6 @@
 """Pink Godzilla Dev Kit: a card game of videogame development for 2-4 players."""
 
+from pathlib import Path
 from typing import cast
 
 from gamenight.core.registry import GameEntry, register
@@ -14,6 +15,7 @@ register(
         bots={"heuristic": lambda game, options: PgdkHeuristic.from_options(options)},
         playout=lambda game: PgdkPlayout(cast(PgdkGame, game)),
         guide=GUIDE,
+        web_board=Path(__file__).parent / "web" / "board.js",
     )
 )
 

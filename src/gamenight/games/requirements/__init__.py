@@ -1,5 +1,6 @@
 """A Game of Requirements: a two-player game of meeting Requirements, or lying about it."""
 
+from pathlib import Path
 from typing import cast
 
 from gamenight.core.registry import GameEntry, register
@@ -14,6 +15,7 @@ register(
         bots={"heuristic": lambda game, options: RequirementsHeuristic.from_options(options)},
         playout=lambda game: RequirementsPlayout(cast(RequirementsGame, game)),
         guide=GUIDE,
+        web_board=Path(__file__).parent / "web" / "board.js",
     )
 )
 
