@@ -43,3 +43,20 @@ def test_bad_entries_are_refused() -> None:
         journal.add("gossip", "x")
     with pytest.raises(ValueError, match="public or a private"):
         journal.add(HEADER, None)
+
+
+def test_add_as_read_gives_a_private_text_only_to_seats_that_read_otherwise() -> None:
+    journal = Journal()
+
+    def compose(reader: int | None) -> str | None:
+        if reader == 1:
+            return "You drew Moxie"
+        if reader == 2:
+            return None  # says nothing else: reads the public text
+        return "Seat 1 drew a card"
+
+    journal.add_as_read(ACTION, compose, seats=3, actor=1)
+    assert [e["text"] for e in journal.for_seat(0)] == ["Seat 1 drew a card"]
+    assert [e["text"] for e in journal.for_seat(1)] == ["You drew Moxie"]
+    assert [e["text"] for e in journal.for_seat(2)] == ["Seat 1 drew a card"]
+    assert journal.for_seat(None)[0]["actor"] == 1

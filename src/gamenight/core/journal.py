@@ -18,7 +18,7 @@ never leaves the engine whole; only :meth:`Journal.for_seat` output does.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 HEADER = "header"
@@ -96,6 +96,24 @@ class Journal:
                 actor=actor,
             )
         )
+
+    def add_as_read(
+        self,
+        kind: str,
+        compose: Callable[[int | None], str | None],
+        seats: int,
+        *,
+        actor: int | None = None,
+    ) -> None:
+        """One entry written for each reader: ``compose(None)`` is what the table reads, and a
+        seat for which ``compose(seat)`` says something else gets that text of its own."""
+        public = compose(None)
+        private: dict[int, str] = {}
+        for seat in range(seats):
+            text = compose(seat)
+            if text is not None and text != public:
+                private[seat] = text
+        self.add(kind, public, private, actor=actor)
 
     def header(self, text: str, *, round_number: int | None = None) -> None:
         """Start a new round (when ``round_number`` is given) or a turn or phase."""

@@ -65,13 +65,7 @@ def _say(
     text_for: Callable[[Reader], str],
 ) -> None:
     """One entry: the public text, and a private one for each seat that reads it otherwise."""
-    public = text_for(None)
-    private = {}
-    for seat in range(state.num_players):
-        text = text_for(seat)
-        if text != public:
-            private[seat] = text
-    journal.add(kind, public, private, actor=actor)
+    journal.add_as_read(kind, text_for, state.num_players, actor=actor)
 
 
 # -- the start of a game and of a round ---------------------------------------------------------

@@ -96,13 +96,7 @@ def _add(
     actor: int | None = None,
 ) -> None:
     """One entry, as each reader reads it: seats whose text differs get their own."""
-    public = compose(None)
-    private: dict[int, str] = {}
-    for seat in range(state.num_players):
-        text = compose(seat)
-        if text is not None and text != public:
-            private[seat] = text
-    journal.add(kind, public, private, actor=actor)
+    journal.add_as_read(kind, compose, state.num_players, actor=actor)
 
 
 def _knows(game: GtpagGame, state: GtpagState, chip: int, reader: Reader) -> bool:
