@@ -189,6 +189,15 @@ PlayersOption = Annotated[
 ]
 OverwriteOption = Annotated[bool, flag("--overwrite", help="Replace an existing output file.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per core).")]
+DelayOption = Annotated[
+    float | None,
+    typer.Option(
+        metavar="SECONDS",
+        help="Watching bots: the pause after each action (default 0.5 on a terminal, "
+        "0 when piped).",
+    ),
+]
+StepOption = Annotated[bool, flag("--step", help="Watching bots: press Enter for each action.")]
 
 
 @contextmanager

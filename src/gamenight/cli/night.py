@@ -20,7 +20,15 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from gamenight.cli.app import Command, app, console, flag, fresh_seed, friendly_errors
+from gamenight.cli.app import (
+    Command,
+    DelayOption,
+    StepOption,
+    app,
+    console,
+    fresh_seed,
+    friendly_errors,
+)
 from gamenight.cli.play import (
     HUMAN,
     Pace,
@@ -206,17 +214,8 @@ def night(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the night (random if not given).")
     ] = None,
-    delay: Annotated[
-        float | None,
-        typer.Option(
-            metavar="SECONDS",
-            help="Watching bots: the pause after each action (default 0.5 on a terminal, "
-            "0 when piped).",
-        ),
-    ] = None,
-    step: Annotated[
-        bool, flag("--step", help="Watching bots: press Enter for each action.")
-    ] = False,
+    delay: DelayOption = None,
+    step: StepOption = False,
 ) -> None:
     """A game night: Game to Pick a Game picks what this table plays next, then it is played.
 

@@ -15,8 +15,10 @@ from rich.text import Text
 from gamenight.bots.factory import make_agent
 from gamenight.cli.app import (
     Command,
+    DelayOption,
     OverwriteOption,
     ParamOption,
+    StepOption,
     VariantOption,
     app,
     console,
@@ -152,17 +154,8 @@ def play(
         Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
     ] = None,
     overwrite: OverwriteOption = False,
-    delay: Annotated[
-        float | None,
-        typer.Option(
-            metavar="SECONDS",
-            help="Watching bots: the pause after each action (default 0.5 on a terminal, "
-            "0 when piped).",
-        ),
-    ] = None,
-    step: Annotated[
-        bool, flag("--step", help="Watching bots: press Enter for each action.")
-    ] = False,
+    delay: DelayOption = None,
+    step: StepOption = False,
 ) -> None:
     """Play a game in the terminal. You see only your own seat's view.
 
