@@ -45,6 +45,7 @@ from gamenight.server.protocol import (
     Ping,
     ProtocolError,
     Rate,
+    TakeOver,
     TokenBucket,
     error_frame,
     parse_frame,
@@ -321,6 +322,8 @@ async def _dispatch(table: Table, connection: Connection, frame: Any) -> None:
             connection.send(error_frame(table.seq, reason, "not-finished"))
     elif isinstance(frame, Ping):
         connection.send({"type": "pong", "seq": table.seq})
+    elif isinstance(frame, TakeOver):
+        await table.take_over(connection)
     else:
         connection.send(error_frame(table.seq, "already said hello", "hello-again"))
 
