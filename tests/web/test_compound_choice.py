@@ -7,8 +7,11 @@ test does not depend on a random match reaching one.
 from __future__ import annotations
 
 import random
+import re
+import time
 from typing import Any
 
+from browser_people import ENABLED, click_a_move, is_over, page_errors, state_seq
 from server_harness import RunningServer
 
 from gamenight.core import Match, registry
@@ -76,4 +79,52 @@ def test_a_requirements_payment_says_which_coins_are_chosen_and_what_they_pay_fo
     assert page.locator("button").count() == 0
     page.evaluate(DRAW, [match.view(1 - payer), 1 - payer])
     assert page.inner_text(".paying").startswith(f"Seat {payer} is paying for the Requirement")
+    page.close()
+
+
+def test_a_pink_godzilla_trade_says_what_is_offered_and_offers_a_way_back(
+    browser: Any, server: RunningServer
+) -> None:
+    """issue 14 item 3 (R7, G25): during a trade the page says which Row card is traded for
+    and which cards are offered so far; the engine's own 'offer cancel' is shown as a back
+    control, and clicking it returns to choosing the purchase with no trade under way."""
+    created = server.create(game="pgdk", players=2, seats=["human", "heuristic"])
+    page = browser.new_page()
+    errors = page_errors(page)
+    page.goto(created["invites"][0]["link"])
+    page.wait_for_selector("#board .pgdk")
+    rng = random.Random(25)
+    deadline = time.monotonic() + 40
+    while page.locator("#actions button.back").count() == 0:
+        assert time.monotonic() < deadline, "no trade was offered in time"
+        assert not is_over(page), "no trade was offered in the whole match"
+        trades = page.locator(ENABLED, has_text=re.compile(r"^trade "))
+        if trades.count():
+            before = state_seq(page)
+            trades.first.click()
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        elif not click_a_move(page, rng):
+            page.wait_for_timeout(30)
+    page.wait_for_selector(ENABLED)
+    back = page.locator("#actions button.back")
+    assert back.get_attribute("data-action") == "offer cancel"
+    assert back.inner_text().startswith("Back:")
+    words = page.inner_text("#board .offering")
+    assert words.startswith("You are trading for ")
+    assert words.endswith("Offered so far: nothing yet.")
+    offers = page.locator(ENABLED, has_text=re.compile(r"^offer (?!done|cancel)"))
+    if offers.count():
+        offered = (offers.first.get_attribute("data-action") or "").removeprefix("offer ")
+        before = state_seq(page)
+        offers.first.click()
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        page.wait_for_selector(ENABLED)
+        assert offered in page.inner_text("#board .offering").split("Offered so far: ")[1]
+    before = state_seq(page)
+    page.locator("#actions button.back").click()  # G25: offering is still going on: legal
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert page.locator("#board .offering").count() == 0
+    assert page.locator(".action", has_text=re.compile(r"^offer ")).count() == 0
+    assert page.locator(".action", has_text=re.compile("undo", re.I)).count() == 0
+    assert errors == []
     page.close()

@@ -275,8 +275,13 @@ window.gamenightBoards = window.gamenightBoards || {};
       setActions(items);
       return;
     }
+    // A game's board may name actions that undo a step of a compound choice (the engine's
+    // own, never invented here): they are shown apart, as a way back.
+    const backs = (window.gamenightBackActions || {})[frame.game] || {};
     setActions(legal.map((text) => {
-      const button = el("button", { type: "button", class: "action", "data-action": text }, text);
+      const back = Object.prototype.hasOwnProperty.call(backs, text);
+      const button = el("button", { type: "button", class: back ? "action back" : "action", "data-action": text },
+        back ? backs[text] : text);
       button.addEventListener("click", () => act(text));
       return button;
     }));
