@@ -6,8 +6,10 @@ Routes (docs/server.md has the whole protocol):
 - ``POST /api/tables``: create a table; returns one invite (seat token) per person's seat;
 - ``GET /api/tables?status=open|playing|finished``: listed tables (never a token);
 - ``GET /api/tables/{id}``: one table; ``GET /api/tables/{id}/record``: a finished match's
-  record (what ``gamenight replay`` reads); ``POST /api/tables/{id}/again``: a new match at
-  the same seats (a seat token in the body);
+  record (what ``gamenight replay`` reads);
+  ``GET /api/tables/{id}/replay?match=N&step=K&seat=S``: a finished match after K actions as
+  seat S (or a spectator) saw it; ``POST /api/tables/{id}/again``: a new match at the same
+  seats (a seat token in the body);
 - ``WS /ws/tables/{id}``: play (a seat token in the first frame) or watch (no token).
 - the browser pages (``/``, ``/tables/{id}``, ``/games/{name}/board.js``, ``/static``): see
   :mod:`gamenight.server.pages`.
@@ -34,7 +36,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gamenight.bots.factory import bot_names
-from gamenight.core import registry
+from gamenight.core import Match, MatchRecord, registry
 from gamenight.core.errors import GamenightError
 from gamenight.server.bots import BotRunner
 from gamenight.server.pages import page_routes
@@ -45,6 +47,7 @@ from gamenight.server.protocol import (
     Ping,
     ProtocolError,
     Rate,
+    TakeOver,
     TokenBucket,
     error_frame,
     parse_frame,
@@ -155,23 +158,69 @@ async def show_table(request: Request) -> JSONResponse:
     return JSONResponse(table.summary())
 
 
-async def table_record(request: Request) -> Response:
-    table = await _table_or_404(request)
+def _finished_record(request: Request, table: Table) -> tuple[int, dict[str, Any]]:
+    """The finished match's record that ``?match=N`` names (default: the latest)."""
     raw = request.query_params.get("match")
     if raw is None:
         if not table.records:
-            return problem(409, "no match at this table has finished yet")
+            raise HTTPException(409, "no match at this table has finished yet")
         number = max(table.records)
     else:
-        try:
-            number = int(raw)
-        except ValueError:
-            return problem(400, f"match must be a number, not {raw!r}")
+        number = _whole_number(raw, "match")
         if number not in table.records:
             if 1 <= number <= table.match_no:
-                return problem(409, f"match {number} has not finished; its record is secret")
-            return problem(404, f"this table has no match {number}")
-    return JSONResponse(table.records[number])
+                raise HTTPException(409, f"match {number} has not finished; its record is secret")
+            raise HTTPException(404, f"this table has no match {number}")
+    return number, table.records[number]
+
+
+def _whole_number(raw: str, name: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise HTTPException(400, f"{name} must be a number, not {raw!r}") from None
+
+
+async def table_record(request: Request) -> Response:
+    table = await _table_or_404(request)
+    _, record = _finished_record(request, table)
+    return JSONResponse(record)
+
+
+async def replay_step(request: Request) -> Response:
+    """A finished match after its first ``step`` actions, as ``seat`` saw it (default: a
+    spectator). The match is over, so every seat's view may be shown; it is rebuilt from the
+    record alone (Match.from_record, Match.view, Match.log)."""
+    table = await _table_or_404(request)
+    number, data = _finished_record(request, table)
+    record = MatchRecord.from_dict(data)
+    total = len(record.actions)
+    step = _whole_number(request.query_params.get("step", str(total)), "step")
+    if not 0 <= step <= total:
+        return problem(400, f"step must be from 0 to {total}, not {step}")
+    raw_seat = request.query_params.get("seat", "")
+    seat = None if raw_seat in ("", "spectator") else _whole_number(raw_seat, "seat")
+    if seat is not None and not 0 <= seat < record.num_players:
+        return problem(400, f"seat must be from 0 to {record.num_players - 1}, not {seat}")
+    match = Match.from_record(record, steps=step)
+    outcome = match.outcome
+    return JSONResponse(
+        {
+            "table": table.id,
+            "match": number,
+            "game": record.game,
+            "title": match.game.spec.title,
+            "players": record.num_players,
+            "seats": record.meta.get("seats"),
+            "seat": seat,
+            "step": step,
+            "steps": total,
+            "view": match.view(seat),
+            "to_act": list(match.to_act()),
+            "log": match.log(seat),
+            "outcome": outcome.to_dict() if outcome is not None else None,
+        }
+    )
 
 
 async def play_again(request: Request) -> JSONResponse:
@@ -321,6 +370,8 @@ async def _dispatch(table: Table, connection: Connection, frame: Any) -> None:
             connection.send(error_frame(table.seq, reason, "not-finished"))
     elif isinstance(frame, Ping):
         connection.send({"type": "pong", "seq": table.seq})
+    elif isinstance(frame, TakeOver):
+        await table.take_over(connection)
     else:
         connection.send(error_frame(table.seq, "already said hello", "hello-again"))
 
@@ -370,6 +421,7 @@ def create_app(db: Path, config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
+        Route("/api/tables/{table_id}/replay", replay_step),
         Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         *page_routes(),

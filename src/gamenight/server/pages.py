@@ -35,6 +35,11 @@ async def table_page(request: Request) -> Response:
     return templates.TemplateResponse(request, "table.html", {"table_id": table_id})
 
 
+async def replay_page(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    return templates.TemplateResponse(request, "replay.html", {"table_id": table_id})
+
+
 async def game_board(request: Request) -> Response:
     name = request.path_params["game"]
     try:
@@ -50,6 +55,7 @@ def page_routes() -> list[BaseRoute]:
     return [
         Route("/", lobby),
         Route("/tables/{table_id}", table_page),
+        Route("/tables/{table_id}/replay", replay_page),
         Route("/games/{game}/board.js", game_board),
         Mount("/static", StaticFiles(directory=str(WEB / "static")), name="static"),
     ]

@@ -242,8 +242,13 @@ class Ping:
     pass
 
 
-ClientFrame = Hello | Act | Rate | Again | Ping
-FRAME_TYPES = ("hello", "act", "rate", "again", "ping")
+@dataclasses.dataclass(frozen=True)
+class TakeOver:
+    """This socket keeps the seat; every other socket holding it is told and closed."""
+
+
+ClientFrame = Hello | Act | Rate | Again | Ping | TakeOver
+FRAME_TYPES = ("hello", "act", "rate", "again", "ping", "takeover")
 
 
 def parse_frame(text: str) -> ClientFrame:
@@ -261,6 +266,8 @@ def parse_frame(text: str) -> ClientFrame:
         raise ProtocolError(f"unknown frame type {kind!r} (types: {', '.join(FRAME_TYPES)})")
     if kind == "ping":
         return Ping()
+    if kind == "takeover":
+        return TakeOver()
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):

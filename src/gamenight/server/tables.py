@@ -66,6 +66,7 @@ PLAY = "play"
 SEED_BITS = 64
 CLOSE_GOING_AWAY = 1001
 CLOSE_TOO_SLOW = 4429
+CLOSE_TAKEN_OVER = 4409
 COMPACT = (",", ":")
 
 
@@ -302,6 +303,10 @@ class Table:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def holders(self, seat: int) -> list[Connection]:
+        """The sockets holding ``seat``: more than one when it is open in several browsers."""
+        return [c for c in self.connections if c.seat == seat]
+
     def stand_in_for(self, seat: int) -> str | None:
         """The bot playing for an absent person now, if the table hands absent seats over."""
         settings = self.settings
@@ -512,6 +517,25 @@ class Table:
                 connection.send(self._frame(connection, self._refresh()))
                 self._presence()
                 self.poke()  # a returning person takes the seat back from a stand-in
+            if seat is not None and len(self.holders(seat)) > 1:
+                others = len(self.holders(seat)) - 1
+                connection.send({"type": "held", "seq": self.seq, "seat": seat, "others": others})
+
+    async def take_over(self, connection: Connection) -> None:
+        """``connection`` keeps its seat; the other sockets holding it are told, then closed."""
+        async with self.lock:
+            seat = connection.seat
+            if seat is None:
+                self._refuse(connection, "spectators hold no seat to take over", "spectator")
+                return
+            frame = {"type": "taken-over", "seq": self.seq, "seat": seat}
+            for other in self.holders(seat):
+                if other is not connection:
+                    other.send(frame)
+                    other.drop(CLOSE_TAKEN_OVER, "the seat was taken over in another browser")
+                    self.connections.remove(other)
+            connection.send({"type": "held", "seq": self.seq, "seat": seat, "others": 0})
+            self._presence()
 
     async def leave(self, connection: Connection) -> None:
         if connection not in self.connections:

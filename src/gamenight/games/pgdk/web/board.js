@@ -44,6 +44,13 @@ window.gamenightBoards.pgdk = function (view, ctx) {
   root.append(row("Resource Row", (view.row || []).map((c) => card(c))));
   if (view.auction && view.auction.length) root.append(row("Up for auction", view.auction.map((c) => card(c))));
   if (view.offer && view.offer.length) root.append(row("On offer", view.offer.map((c) => card(c))));
+  if (view.phase === "offer" && view.take) {
+    // R7: a trade is offered card by card; say what is offered so far for which Row card.
+    const who = view.active === view.viewer ? "You are" : ctx.seatName(view.active) + " is";
+    const so_far = view.offer.length ? view.offer.join(", ") : "nothing yet";
+    root.append(el("p", { class: "offering", "aria-live": "polite" }, who + " trading for " + view.take +
+      " from the Resource Row. Offered so far: " + so_far + "."));
+  }
 
   view.seats.forEach((seat, index) => {
     const mine = index === view.viewer;
@@ -74,4 +81,11 @@ window.gamenightBoards.pgdk = function (view, ctx) {
   });
   if (view.discard && view.discard.length) root.append(row("Discard", view.discard.map((c) => card(c))));
   return root;
+};
+
+// G25: 'offer cancel' is the engine's own way back out of a trade; the table page shows it as
+// a back control. No other action of this game undoes anything.
+window.gamenightBackActions = window.gamenightBackActions || {};
+window.gamenightBackActions.pgdk = {
+  "offer cancel": "Back: give up this trade (the offered cards stay in your hand)",
 };

@@ -68,8 +68,32 @@ window.gamenightBoards.requirements = function (view, ctx) {
 
   root.append(zone("Failed Requirements (" + view.failed.length + " of " + view.failure_limit + ")",
     view.failed.map((t) => tile(t, "failed"))));
-  if (view.paying) {
-    root.append(el("p", { class: "paying" }, "Paying: still needed " + JSON.stringify(view.paying.need)));
+  // R11: a payment is picked coin by coin from the payer's Reserve; say what is chosen so far
+  // and what each chosen coin pays for (the view's "paying": the need being paid now, and the
+  // Reserve positions routed to each of the Requirement's two traits).
+  const chosenFor = {};
+  if (view.paying && view.requirement) {
+    const payer = view.seats[view.actor];
+    const parts = view.paying.routes.map((positions, need) => {
+      for (const at of positions) chosenFor[at] = view.requirement[need];
+      const coins = positions.map((at) => "Reserve coin " + (at + 1) + " (" + payer.reserve[at].up + ")");
+      return "for " + view.requirement[need] + ": " + (coins.length ? coins.join(", ") : "nothing yet");
+    });
+    const who = view.actor === view.viewer ? "You are" : ctx.seatName(view.actor) + " is";
+    root.append(el("p", { class: "paying", "aria-live": "polite" }, who + " paying for the Requirement, now for " +
+      view.requirement[view.paying.need] + ". Chosen so far " + parts.join("; ") + "."));
+  }
+
+  function reserveCoin(data, at, index) {
+    const node = coin(data);
+    const pays = index === view.actor ? chosenFor[at] : undefined;
+    if (pays !== undefined) {
+      node.classList.add("chosen");
+      node.dataset.pays = pays;
+      node.setAttribute("aria-label", node.getAttribute("aria-label") + "; chosen to pay for " + pays);
+      node.append(el("em", { class: "pays" }, "pays " + pays));
+    }
+    return node;
   }
 
   view.seats.forEach((seat, index) => {
@@ -79,7 +103,7 @@ window.gamenightBoards.requirements = function (view, ctx) {
       (view.actor === index ? " · to act" : "") + (view.claimant === index ? " · claims “It's done!”" : "") +
       (view.first_player === index ? " · first player" : "");
     area.append(el("h3", {}, head));
-    area.append(zone("Reserve", seat.reserve.map(coin)));
+    area.append(zone("Reserve", seat.reserve.map((data, at) => reserveCoin(data, at, index))));
     area.append(zone("Bid", seat.bid.map(coin)));
     seat.accomplishments.forEach((acc, n) => {
       const box = zone("Accomplishment " + (n + 1) + " (Greatness " + acc.tiles.length + " × Spectacle " + acc.coins.length + ")",

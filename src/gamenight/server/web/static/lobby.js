@@ -150,6 +150,9 @@
           item.append(el("span", {}, describe(table) + " "));
           const label = status === "finished" ? "see the result" : "watch";
           item.append(el("a", { href: table.spectate }, label));
+          if (status === "finished") {
+            item.append(" · ", el("a", { href: table.spectate + "/replay", class: "replay-link" }, "replay step by step"));
+          }
           list.append(item);
         }
       } catch (error) {

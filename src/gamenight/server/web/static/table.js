@@ -81,11 +81,27 @@ window.gamenightBoards = window.gamenightBoards || {};
     "table. Ask for a new link, or watch the table without a seat.";
   const NO_TABLE = "There is no such table. The link may be mistyped, or the table is gone.";
 
+  const TAKEN_OVER = "Your seat was taken over in another browser or tab, so this page no " +
+    "longer plays it. You can watch the table here, or reload this page to take the seat back.";
+
+  // The seat is open elsewhere too: say so, and offer to take it over here or to watch.
+  function held(frame) {
+    const box = $("held");
+    if (!frame.others) { box.hidden = true; box.replaceChildren(); return; }
+    const take = el("button", { type: "button", id: "take-over" }, "Take the seat over here");
+    take.addEventListener("click", () => send({ type: "takeover" }));
+    const watch = el("a", { href: "/tables/" + encodeURIComponent(tableId), id: "watch-held" }, "Watch instead");
+    watch.addEventListener("click", () => { setTimeout(() => location.reload(), 0); });
+    box.replaceChildren(el("span", {}, "Your seat is already open in another browser or tab. "), take, " ", watch);
+    box.hidden = false;
+  }
+
   function closed(code) {
     page.socket = null;
     if (page.stopped) return;
     if (code === 4403) { stop(BAD_LINK, true); return; }
     if (code === 4404) { stop(NO_TABLE, false); return; }
+    if (code === 4409) { stop(TAKEN_OVER, true); return; }
     const wait = page.retry;
     page.retry = Math.min(page.retry * 2, 15);
     say("The connection to the server is lost. Retrying in " + wait + " s…");
@@ -97,6 +113,8 @@ window.gamenightBoards = window.gamenightBoards || {};
   function stop(text, offerWatch) {
     page.stopped = true;
     say("Not connected.");
+    setActions([]);
+    $("held").hidden = true;
     problem(text);
     if (offerWatch) {
       const link = el("a", { href: "/tables/" + encodeURIComponent(tableId), id: "watch-instead" }, "Watch this table");
@@ -129,6 +147,10 @@ window.gamenightBoards = window.gamenightBoards || {};
         page.last.spectators = frame.spectators;
         drawSeats();
       }
+    } else if (frame.type === "held") {
+      held(frame);
+    } else if (frame.type === "taken-over") {
+      stop(TAKEN_OVER, true);
     } else if (frame.type === "pong") {
       // the heartbeat's answer: the server is there
     } else if (frame.type === "error" && frame.code === "bad-token") {
@@ -253,8 +275,13 @@ window.gamenightBoards = window.gamenightBoards || {};
       setActions(items);
       return;
     }
+    // A game's board may name actions that undo a step of a compound choice (the engine's
+    // own, never invented here): they are shown apart, as a way back.
+    const backs = (window.gamenightBackActions || {})[frame.game] || {};
     setActions(legal.map((text) => {
-      const button = el("button", { type: "button", class: "action", "data-action": text }, text);
+      const back = Object.prototype.hasOwnProperty.call(backs, text);
+      const button = el("button", { type: "button", class: back ? "action back" : "action", "data-action": text },
+        back ? backs[text] : text);
       button.addEventListener("click", () => act(text));
       return button;
     }));
