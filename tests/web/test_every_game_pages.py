@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,30 +80,44 @@ def test_game_night_from_the_lobby_to_the_first_action_of_the_pick(
     page.close()
 
 
-def test_a_spectator_sees_no_face_down_chip(browser: Any, server: RunningServer) -> None:
-    """issue 14 tests: at Game to Pick a Game the watch page shows every face-down chip as a
-    back, while the player's own page shows the kind of the chips it played."""
-    created = server.create(game="gtpag", players=3, seats=["human", "heuristic", "heuristic"])
+def watch_a_match(
+    browser: Any, server: RunningServer, game: str, seed: int, look: Callable[[Any], int]
+) -> int:
+    """A person plays a 3-seat match against bots by clicking while a watch page follows it;
+    ``look(watcher)`` checks the watch page after every move and counts what it saw hidden."""
+    created = server.create(game=game, players=3, seats=["human", "heuristic", "heuristic"])
     player = browser.new_page()
     player.goto(created["invites"][0]["link"])
-    player.wait_for_selector("#board .gtpag")
+    player.wait_for_selector(f"#board .{game}")
     watcher = browser.new_page()
     watcher.goto(created["spectate"])
-    watcher.wait_for_selector("#board .gtpag")
-    rng = random.Random(9)
-    face_down_seen = 0
+    watcher.wait_for_selector(f"#board .{game}")
+    rng = random.Random(seed)
+    hidden_seen = 0
     deadline = time.monotonic() + 30
     while not is_over(player) and time.monotonic() < deadline:
         click_a_move(player, rng)
         watcher.wait_for_timeout(40)
         if is_over(watcher):
             break
-        face_down_seen += watcher.locator("#board .chip.face-down").count()
-        assert watcher.locator("#board .chip.face-down[data-kind]").count() == 0
-        assert watcher.locator("#actions button.action").count() == 0
-    assert face_down_seen > 0, "no face-down chip was ever on the table"
+        hidden_seen += look(watcher)
     player.close()
     watcher.close()
+    return hidden_seen
+
+
+def test_a_spectator_sees_no_face_down_chip(browser: Any, server: RunningServer) -> None:
+    """issue 14 tests: at Game to Pick a Game the watch page shows every face-down chip as a
+    back, while the player's own page shows the kind of the chips it played."""
+
+    def look(watcher: Any) -> int:
+        assert watcher.locator("#board .chip.face-down[data-kind]").count() == 0
+        assert watcher.locator("#actions button.action").count() == 0
+        count: int = watcher.locator("#board .chip.face-down").count()
+        return count
+
+    face_down_seen = watch_a_match(browser, server, "gtpag", 9, look)
+    assert face_down_seen > 0, "no face-down chip was ever on the table"
 
 
 def test_a_gnome_spectator_sees_no_commitment_or_secret(
@@ -110,24 +125,12 @@ def test_a_gnome_spectator_sees_no_commitment_or_secret(
 ) -> None:
     """issue 14 tests: at G.Nome the watch page shows committed Teamwork cards and secret
     Research as backs until they are revealed."""
-    created = server.create(game="gnome", players=3, seats=["human", "heuristic", "heuristic"])
-    player = browser.new_page()
-    player.goto(created["invites"][0]["link"])
-    player.wait_for_selector("#board .gnome")
-    watcher = browser.new_page()
-    watcher.goto(created["spectate"])
-    watcher.wait_for_selector("#board .gnome")
-    rng = random.Random(4)
-    backs_watched = 0
-    deadline = time.monotonic() + 30
-    while not is_over(player) and time.monotonic() < deadline:
-        click_a_move(player, rng)
-        watcher.wait_for_timeout(40)
-        if is_over(watcher):
-            break
+
+    def look(watcher: Any) -> int:
         assert watcher.locator("#board .card.teamwork.seen").count() == 0
         assert watcher.locator("#board .card.research .how", has_text="secret").count() == 0
-        backs_watched += watcher.locator("#board .card.back").count()
+        count: int = watcher.locator("#board .card.back").count()
+        return count
+
+    backs_watched = watch_a_match(browser, server, "gnome", 4, look)
     assert backs_watched > 0, "no face-down card was ever on the table"
-    player.close()
-    watcher.close()
