@@ -124,3 +124,19 @@ def tied_endgame(**overrides: Any) -> tuple[GtpagGame, GtpagState]:
     )  # fmt: skip
     last_turn_of_bidding(game, state, 3)
     return game, state
+
+
+def bid_to_a_tie_of_n2_and_n3(game: GtpagGame, state: GtpagState) -> None:
+    """Four seats nominate three games (n1 seat 0, n2 seat 3, n3 seat 2) and bid until n2 and
+    n3 tie at 3 while n1 stays at 0; the last turn of the Bidding is still to come."""
+    play(game, state, f"nominate {AGOR}", f"nominate {GNOME}", f"nominate {PGDK}", "pass")
+    lay(
+        game,
+        state,
+        [
+            (0, "+2", 0), (1, "+2", 1), (2, "-1", 2), (3, "-1", 0),
+            (0, "-1", 1), (1, "invert", 2), (2, "invert", 2), (3, "+2", 2),
+            (1, "-1", 0), (2, "+2", 1), (3, "Hype", 2), (0, "Spotlight", None),
+            (1, "Switcheroo", None), (2, "House Rule", 2), (3, "invert", 2),
+        ],
+    )  # fmt: skip

@@ -6,8 +6,8 @@ import pytest
 from gtpag_helpers import (
     AGOR,
     GNOME,
-    PGDK,
     Plan,
+    bid_to_a_tie_of_n2_and_n3,
     chip,
     last_turn_of_bidding,
     lay,
@@ -124,18 +124,7 @@ def test_r15_d7_g23_tie_rounds_repeat_and_tally_from_zero() -> None:
 
 def test_r15_the_other_nominations_leave_the_tie_round() -> None:
     game, state = new(4)
-    play(game, state, f"nominate {AGOR}", f"nominate {GNOME}", f"nominate {PGDK}", "pass")
-    # n1 seat 0, n2 seat 3, n3 seat 2; n2 and n3 tie at 3, n1 stays at 0
-    lay(
-        game,
-        state,
-        [
-            (0, "+2", 0), (1, "+2", 1), (2, "-1", 2), (3, "-1", 0),
-            (0, "-1", 1), (1, "invert", 2), (2, "invert", 2), (3, "+2", 2),
-            (1, "-1", 0), (2, "+2", 1), (3, "Hype", 2), (0, "Spotlight", None),
-            (1, "Switcheroo", None), (2, "House Rule", 2), (3, "invert", 2),
-        ],
-    )  # fmt: skip
+    bid_to_a_tie_of_n2_and_n3(game, state)
     assert [game.tally(state, j).score for j in range(3)] == [0, 3, 3]
     last_turn_of_bidding(game, state, 0)
     play(game, state, "bid invert n3")  # n3: its Inverts are ignored (House Rule)

@@ -12,6 +12,7 @@ from gtpag_helpers import (
     AGOR,
     GNOME,
     PGDK,
+    bid_to_a_tie_of_n2_and_n3,
     last_turn_of_bidding,
     lay,
     new,
@@ -397,18 +398,7 @@ def test_l4_d4_a_single_nomination_is_picked_at_once_and_the_sheet_says_so() -> 
 
 def test_l4_r15_g23_after_a_tie_round_the_sheet_tallies_its_chips_and_notes_the_tie() -> None:
     game, state = new(4)
-    play(game, state, f"nominate {AGOR}", f"nominate {GNOME}", f"nominate {PGDK}", "pass")
-    # as in test_r15_the_other_nominations_leave_the_tie_round: n2 and n3 tie at 3, n1 has 0
-    lay(
-        game,
-        state,
-        [
-            (0, "+2", 0), (1, "+2", 1), (2, "-1", 2), (3, "-1", 0),
-            (0, "-1", 1), (1, "invert", 2), (2, "invert", 2), (3, "+2", 2),
-            (1, "-1", 0), (2, "+2", 1), (3, "Hype", 2), (0, "Spotlight", None),
-            (1, "Switcheroo", None), (2, "House Rule", 2), (3, "invert", 2),
-        ],
-    )  # fmt: skip
+    bid_to_a_tie_of_n2_and_n3(game, state)
     last_turn_of_bidding(game, state, 0)
     play(game, state, "bid invert n3", "decline")
     # D7, G23: one Bid chip each, clockwise from seat 0 (the last chip): n2 4, n3 1
