@@ -5,6 +5,8 @@
 window.gamenightBoards = window.gamenightBoards || {};
 window.gamenightBoards.gnome = function (view, ctx) {
   const el = ctx.el;
+  const back = ctx.back;
+  const row = ctx.row;
 
   function research(colour, note) {
     const node = el("span", { class: "card research colour-" + String(colour).toLowerCase(),
@@ -17,19 +19,7 @@ window.gamenightBoards.gnome = function (view, ctx) {
     return el("span", { class: "card teamwork " + (cls || ""), role: "img", "aria-label": label || "Teamwork card " + value }, String(value));
   }
 
-  function back(label) {
-    return el("span", { class: "card back", role: "img", "aria-label": label }, "?");
-  }
 
-  function row(title, items) {
-    const box = el("div", { class: "zone" });
-    box.append(el("h3", {}, title));
-    const line = el("div", { class: "coins" });
-    if (!items.length) line.append(el("span", {}, "none"));
-    line.append(...items);
-    box.append(line);
-    return box;
-  }
 
   const root = el("div", { class: "gnome" });
   root.append(el("h3", {}, "Round " + view.round + " of " + view.rounds + " · phase: " + view.phase +

@@ -5,6 +5,8 @@
 window.gamenightBoards = window.gamenightBoards || {};
 window.gamenightBoards.pgdk = function (view, ctx) {
   const el = ctx.el;
+  const back = ctx.back;
+  const row = ctx.row;
 
   function card(name, note) {
     const node = el("span", { class: "card pg", role: "img", "aria-label": name + (note ? " (" + note + ")" : "") }, name);
@@ -13,19 +15,7 @@ window.gamenightBoards.pgdk = function (view, ctx) {
     return node;
   }
 
-  function back(label) {
-    return el("span", { class: "card back", role: "img", "aria-label": label }, "?");
-  }
 
-  function row(title, items) {
-    const box = el("div", { class: "zone" });
-    box.append(el("h3", {}, title));
-    const line = el("div", { class: "coins" });
-    if (!items.length) line.append(el("span", {}, "none"));
-    line.append(...items);
-    box.append(line);
-    return box;
-  }
 
   function project(p, n) {
     const box = el("div", { class: "project" + (p.ready ? " ready" : ""),

@@ -9,12 +9,7 @@ window.gamenightBoards = window.gamenightBoards || {};
   const base = "/api/tables/" + encodeURIComponent(tableId);
   const shown = { match: null, step: 0, steps: 0, seat: "spectator", game: null, boardLoaded: {} };
 
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  const el = window.gamenightKit.el;
 
   function seatName(seat) {
     if (seat === null || seat === undefined) return "nobody";
@@ -71,7 +66,7 @@ window.gamenightBoards = window.gamenightBoards || {};
     $("last").disabled = $("next").disabled = frame.step === frame.steps;
     $("turn").textContent = frame.to_act.length ? "To act: " + frame.to_act.map(seatName).join(" and ") + "." : "The game is over.";
     const board = window.gamenightBoards[frame.game];
-    const context = { seat: frame.seat, players: frame.players, toAct: frame.to_act, legal: [], el: el, seatName: seatName };
+    const context = { seat: frame.seat, players: frame.players, toAct: frame.to_act, legal: [], el: el, row: window.gamenightKit.row, back: window.gamenightKit.back, seatName: seatName };
     let drawn;
     try {
       drawn = board ? board(frame.view, context) : el("pre", {}, JSON.stringify(frame.view, null, 1));

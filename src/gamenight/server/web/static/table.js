@@ -20,12 +20,7 @@ window.gamenightBoards = window.gamenightBoards || {};
     heard: Date.now(), // when the server was last heard from
   };
 
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  const el = window.gamenightKit.el;
 
   function seatName(seat) {
     if (seat === null || seat === undefined) return "nobody";
@@ -239,7 +234,7 @@ window.gamenightBoards = window.gamenightBoards || {};
     const frame = page.last;
     const box = $("board");
     const board = window.gamenightBoards[frame.game];
-    const context = { seat: frame.seat, players: frame.players, toAct: frame.to_act || [], legal: frame.legal || [], el: el, seatName: seatName };
+    const context = { seat: frame.seat, players: frame.players, toAct: frame.to_act || [], legal: frame.legal || [], el: el, row: window.gamenightKit.row, back: window.gamenightKit.back, seatName: seatName };
     try {
       box.replaceChildren(board ? board(frame.view, context) : genericBoard(frame.view));
     } catch (error) {
