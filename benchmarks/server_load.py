@@ -19,28 +19,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
 import resource
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
 from gamenight.server.client import SeatClient
-
-ROOT = Path(__file__).resolve().parents[1]
+from gamenight.server.process import free_port, serving
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -72,42 +66,6 @@ class Figures:
             if key in self.sent
             for arrival in arrivals
         ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def server(port: int, db: Path, rate_limit: float) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--db", str(db),
-         "--bot-pause", "0", "--rate-limit", str(rate_limit)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise SystemExit("the server exited at start")
-            if time.monotonic() > deadline:
-                raise SystemExit("the server did not come up within 60 s")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        yield process
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def create_table(port: int, game: str, players: int) -> dict[str, Any]:
@@ -213,12 +171,18 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with tempfile.TemporaryDirectory() as folder:
             port = free_port()
-            with server(port, Path(folder) / "load.sqlite3", args.rate_limit) as process:
-                started_cpu = cpu_seconds(process.pid)
-                elapsed = asyncio.run(hold_tables(port, args, figures))
-                ended_cpu = cpu_seconds(process.pid)
-                if started_cpu is not None and ended_cpu is not None:
-                    figures.server_cpu = ended_cpu - started_cpu
+            try:
+                with serving(
+                    Path(folder) / "load.sqlite3", port, "--bot-pause", "0",
+                    "--rate-limit", str(args.rate_limit),
+                ) as process:  # fmt: skip
+                    started_cpu = cpu_seconds(process.pid)
+                    elapsed = asyncio.run(hold_tables(port, args, figures))
+                    ended_cpu = cpu_seconds(process.pid)
+            except RuntimeError as error:  # the server did not start: say so in one line
+                raise SystemExit(str(error)) from None
+            if started_cpu is not None and ended_cpu is not None:
+                figures.server_cpu = ended_cpu - started_cpu
     latencies = [1000 * x for x in figures.latencies()]
     actions = len(figures.sent)
     report = {

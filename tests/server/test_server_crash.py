@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,58 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from gamenight.core import Match, MatchRecord
 from gamenight.server.client import SeatClient
-
-SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def server_process(db: Path, port: int, bot_pause: float) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gamenight",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--bot-pause",
-            str(bot_pause),
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, "the server exited"
-            assert time.monotonic() < deadline, "the server did not come up"
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+from gamenight.server.process import free_port, serving
 
 
 class Seen:
@@ -186,7 +130,7 @@ def test_a_kill_9_loses_nothing_acknowledged_and_every_table_goes_on(tmp_path: P
     base_http = f"http://127.0.0.1:{port}"
     base_ws = f"ws://127.0.0.1:{port}"
     seen: dict[tuple[str, int | None], Seen] = {}
-    with server_process(db, port, bot_pause=0.02) as process:
+    with serving(db, port, "--bot-pause", "0.02", start_within=30) as process:
         tables = []
         for setup in SETUPS * 2:
             response = httpx.post(f"{base_http}/api/tables", json=setup, timeout=10)
@@ -209,7 +153,7 @@ def test_a_kill_9_loses_nothing_acknowledged_and_every_table_goes_on(tmp_path: P
     acked = sum(len(s.acks) for s in seen.values())
     assert acked > 0, "no action was acknowledged before the kill"
     mid_play = 0
-    with server_process(db, port, bot_pause=0.0):
+    with serving(db, port, "--bot-pause", "0", start_within=30):
         finals = asyncio.run(second_phase(base_ws, tables))
         assert all(final["status"] == "finished" for final in finals)
         for created in tables:
