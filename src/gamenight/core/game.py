@@ -254,6 +254,37 @@ class Game(ABC, Generic[S, A, P]):
         """
         return None
 
+    # -- what the playtest lab measures (optional; the defaults measure nothing) ---------
+    def standings(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's standing now, higher is better: the score so far, or the game's own
+        cheap estimate where points come only at the end. None: the game offers none.
+
+        The playtest lab calls it after every action of a simulated match to trace the course
+        of a game (lead changes, drama, decisiveness), so it must be cheap: no search, no
+        copies. It reads the full state (the lab is an observer, like the score sheet), but
+        its figures reach only reports, never a seat. Caveat: the course measures compare
+        seats by these numbers, so a game must return comparable figures for every seat,
+        the same ones ``outcome`` turns into scores once the match is over where possible.
+        """
+        return None
+
+    def component_uses(self, state: S, player: int, action: A) -> tuple[tuple[int, str], ...]:
+        """The components ``action`` puts to use, as ``(seat, component)`` pairs.
+
+        Called before ``apply``, with a legal action, by the playtest lab only (never on a
+        search path). A component is named by its kind as the rules name it, prefixed by
+        its sort (``"trait Moxie"``, ``"card Pink Godzilla 3"``, ``"colour red"``), so the lab
+        can say which kinds go with winning. The seat is the one credited with the use,
+        usually ``player``. The same pair may come many times in a match; the lab counts the
+        uses and whether each seat used each kind at all. The default: nothing measured.
+        """
+        return ()
+
+    def rounds_played(self, state: S) -> int | None:
+        """How many rounds the match has begun (a finished match: how many it had), or None
+        for a game without rounds. Read by the playtest lab once a match is over."""
+        return None
+
     @abstractmethod
     def components(self, state: S) -> list[str]:
         """One entry per physical component in play, wherever it lies; must never change."""
