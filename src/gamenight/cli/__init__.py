@@ -4,6 +4,7 @@ from gamenight.cli import (  # noqa: F401 - importing them registers the command
     listing,
     night,
     play,
+    playtest,
     replay,
     serve,
     simulate,

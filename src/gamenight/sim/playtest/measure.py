@@ -1,0 +1,234 @@
+"""One simulated match, watched: everything the lab measures, in one pass.
+
+The loop is ``play_match``'s (each seat's bot chooses from that seat's view; the game's own
+instance of the chosen action is applied), plus a few counters per action: decision points
+and their branching, turns, the components put to use, and the course of the game from the
+game's ``standings`` after every action. Everything a match gives the lab fits in a
+:class:`MatchRow` and a few counts, so batches travel between processes cheaply.
+
+Definitions (the docs' "Measures" section cites their sources):
+
+* a *decision point* is a seat asked to act; it is a *choice* when it has more than one legal
+  action; the *branching factor* is the number of legal actions at a decision point;
+* a *turn* is a maximal run of actions by one seat;
+* the *leader* after an action is the seat with the strictly highest standing (on a tie for
+  the top there is none); a *lead change* is a new leader different from the previous one;
+* *drama* is the mean, over the actions after which the eventual winner is behind, of how
+  far behind the top standing it is (in the game's points): how deep the comeback was;
+* *decisiveness* is the share of the match's actions left to play when the eventual winner
+  went alone to the top for the last time and stayed there: 0.4 means that over the last 40%
+  of the game nobody caught the winner (a tie for the top counts as caught).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.core.agent import Agent
+from gamenight.core.errors import BotError, brief
+from gamenight.core.game import AnyGame, Game
+from gamenight.sim.runner import agent_rngs
+
+SHARES = 60  # win shares counted in 60ths: a win shared by 2..6 seats is a whole number
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One match, as the lab keeps it (per seat where the tuple says so)."""
+
+    index: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    wins: tuple[int, ...]  # each seat's share of the win, in 60ths
+    actions: int
+    turns: int
+    rounds: int  # -1: the game has no rounds
+    decisions: int
+    choices: int
+    branching: int  # legal actions summed over decision points
+    lead_changes: int
+    drama: float  # nan: the winner was never behind, or no single winner, or no standings
+    decisiveness: float  # nan: no single winner, or no standings
+    capped: bool
+    reason: str
+
+
+@dataclasses.dataclass
+class ComponentTally:
+    """How often each component kind was put to use, and how its users fared.
+
+    Integer counts only, so tallies merge in any order to the same figures.
+    """
+
+    seat_games: int = 0  # seats x matches
+    win_shares: int = 0  # in 60ths, over all seats and matches
+    uses: Counter[str] = dataclasses.field(default_factory=Counter)
+    users: Counter[str] = dataclasses.field(default_factory=Counter)  # seats that used it
+    user_wins: Counter[str] = dataclasses.field(default_factory=Counter)  # their shares
+
+    def merge(self, other: ComponentTally) -> None:
+        self.seat_games += other.seat_games
+        self.win_shares += other.win_shares
+        self.uses.update(other.uses)
+        self.users.update(other.users)
+        self.user_wins.update(other.user_wins)
+
+
+def overrides(game: AnyGame, hook: str) -> bool:
+    """Whether the game implements an optional playtest hook (the default measures nothing)."""
+    return getattr(type(game), hook) is not getattr(Game, hook)
+
+
+def play_measured(
+    game: AnyGame,
+    num_players: int,
+    seed: int,
+    index: int,
+    agents: Sequence[Agent],
+    components: ComponentTally,
+    course: list[tuple[float, ...]] | None = None,
+) -> MatchRow:
+    """Play one match to its end and measure it; ``course`` (if given) gets every standing."""
+    state: Any = game.new_state(num_players, seed)
+    rngs = agent_rngs(seed, num_players)
+    to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply
+    standings = game.standings if overrides(game, "standings") else None
+    uses_of = game.component_uses if overrides(game, "component_uses") else None
+    used: set[tuple[int, str]] = set()
+    decisions = choices = branching = turns = 0
+    last_seat = -1
+    tracker = _Course(num_players) if standings is not None else None
+    while True:
+        actors = to_act(state)
+        if not actors:
+            break
+        seat = actors[0]
+        agent = agents[seat]
+        legal = legal_actions(state, seat)
+        count = len(legal)
+        decisions += 1
+        branching += count
+        if count > 1:
+            choices += 1
+        action = agent.act(game.view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
+        try:
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise BotError(
+                f"bot {agent.name!r} in seat {seat} chose {brief(action)}, which is not legal "
+                f"(match seed {seed}, step {decisions})"
+            ) from None
+        if uses_of is not None:
+            for use in uses_of(state, seat, action):
+                components.uses[use[1]] += 1
+                used.add(use)
+        apply(state, seat, action)
+        if seat != last_seat:
+            turns += 1
+            last_seat = seat
+        if tracker is not None:
+            assert standings is not None
+            now = standings(state)
+            if now is not None:
+                tracker.after_action(now)
+                if course is not None:
+                    course.append(tuple(now))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    winners = outcome.winners
+    wins = tuple(SHARES // len(winners) if seat in winners else 0 for seat in range(num_players))
+    components.seat_games += num_players
+    components.win_shares += sum(wins)
+    for seat, name in used:
+        components.users[name] += 1
+        components.user_wins[name] += wins[seat]
+    rounds = game.rounds_played(state)
+    drama = decisiveness = math.nan
+    lead_changes = 0
+    if tracker is not None:
+        lead_changes = tracker.lead_changes
+        if len(winners) == 1:
+            drama, decisiveness = tracker.for_winner(winners[0])
+    return MatchRow(
+        index=index,
+        bots=tuple(agent.name for agent in agents),
+        scores=outcome.scores,
+        wins=wins,
+        actions=decisions,
+        turns=turns,
+        rounds=-1 if rounds is None else rounds,
+        decisions=decisions,
+        choices=choices,
+        branching=branching,
+        lead_changes=lead_changes,
+        drama=drama,
+        decisiveness=decisiveness,
+        capped=outcome.capped,
+        reason=outcome.reason,
+    )
+
+
+class _Course:
+    """The course measures, folded in as the standings change (no trace kept).
+
+    The standing after action ``k`` holds until the next change, so each change weighs the
+    previous standing by the number of actions it lasted.
+    """
+
+    __slots__ = ("actions", "alone", "behind_by", "behind_count", "gaps", "lead_changes",
+                 "leader", "not_alone_until", "previous", "since")
+
+    def __init__(self, num_players: int) -> None:
+        self.actions = 0
+        self.leader = -1
+        self.lead_changes = 0
+        self.previous: Sequence[float] = ()
+        self.since = 1  # the action after which the current standing began
+        self.gaps = [0.0] * num_players  # distance below the top now
+        self.alone = -1  # the seat alone on top now, if any
+        self.behind_by = [0.0] * num_players  # gaps summed over the actions they lasted
+        self.behind_count = [0] * num_players  # actions after which the seat was behind
+        self.not_alone_until = [0] * num_players  # last action after which not alone on top
+
+    def after_action(self, standing: Sequence[float]) -> None:
+        self.actions += 1
+        if standing == self.previous:  # nothing moved: the standing lasts one more action
+            return
+        self._close(self.actions - 1)
+        self.previous = standing
+        self.since = self.actions
+        top = max(standing)
+        leaders = [seat for seat, value in enumerate(standing) if value == top]
+        alone = leaders[0] if len(leaders) == 1 else -1
+        if alone >= 0 and alone != self.leader:
+            if self.leader >= 0:
+                self.lead_changes += 1
+            self.leader = alone
+        self.gaps = [top - value for value in standing]
+        self.alone = alone
+
+    def _close(self, last: int) -> None:
+        """The current standing held after actions ``since``..``last``."""
+        lasted = last - self.since + 1
+        if lasted <= 0 or not self.previous:
+            return
+        for seat, gap in enumerate(self.gaps):
+            if gap > 0:
+                self.behind_by[seat] += gap * lasted
+                self.behind_count[seat] += lasted
+            if seat != self.alone:
+                self.not_alone_until[seat] = last
+
+    def for_winner(self, winner: int) -> tuple[float, float]:
+        """(drama, decisiveness) of a match won by ``winner`` alone."""
+        self._close(self.actions)
+        self.since = self.actions + 1
+        count = self.behind_count[winner]
+        drama = self.behind_by[winner] / count if count else math.nan
+        if not self.actions:
+            return drama, math.nan
+        return drama, 1 - self.not_alone_until[winner] / self.actions

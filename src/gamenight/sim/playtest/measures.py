@@ -1,0 +1,250 @@
+"""Every measure of one configuration, from its finished matches, with 95% intervals.
+
+The definitions are in ``docs/playtesting.md``; the per-match ones (decisions, turns, the
+course of a game) in :mod:`gamenight.sim.playtest.measure`. The result is JSON-safe data that
+the terminal, ``--json``, the CSV files and the HTML report all read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gamenight.sim.playtest.configs import PlaytestSpec
+from gamenight.sim.playtest.describe import distribution
+from gamenight.sim.playtest.measure import SHARES, ComponentTally, MatchRow
+from gamenight.sim.playtest.run import LabRun
+from gamenight.sim.playtest.stats import (
+    holm,
+    mean_interval,
+    means_equal,
+    paired_difference,
+    rate_interval,
+    seats_equal,
+    unpaired_difference,
+)
+
+RowMeasure = Callable[[MatchRow], float]
+
+
+def win_share(seat: int) -> RowMeasure:
+    return lambda row: row.wins[seat] / SHARES
+
+
+def score(seat: int) -> RowMeasure:
+    return lambda row: row.scores[seat]
+
+
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else math.nan
+
+
+PER_MATCH: dict[str, tuple[str, str, RowMeasure]] = {
+    # key: (label, unit, value); nan where a match has no value (left out of that measure)
+    "actions": ("length in actions", "actions", lambda row: row.actions),
+    "turns": ("length in turns", "turns", lambda row: row.turns),
+    "rounds": ("length in rounds", "rounds", lambda row: row.rounds if row.rounds >= 0 else math.nan),
+    "choice_share": ("share of decisions with a choice", "rate", lambda row: _ratio(row.choices, row.decisions)),
+    "branching": ("branching factor", "actions", lambda row: _ratio(row.branching, row.decisions)),
+    "lead_changes": ("lead changes", "changes", lambda row: row.lead_changes),
+    "drama": ("drama", "points", lambda row: row.drama),
+    "decisiveness": ("decisiveness", "rate", lambda row: row.decisiveness),
+    "no_winner": ("no-winner rate", "rate", lambda row: float(not any(row.wins))),
+    "capped": ("capped rate", "rate", lambda row: float(row.capped)),
+}
+
+
+def seat_measures(num_players: int) -> dict[str, tuple[str, str, RowMeasure]]:
+    """Win share and score of every seat, as per-match measures."""
+    found: dict[str, tuple[str, str, RowMeasure]] = {}
+    for seat in range(num_players):
+        found[f"seat{seat}_win"] = (f"seat {seat} win rate", "rate", win_share(seat))
+        found[f"seat{seat}_score"] = (f"seat {seat} mean score", "score", score(seat))
+    return found
+
+
+def values(rows: Sequence[MatchRow], measure: RowMeasure) -> list[float]:
+    """A measure over matches, leaving out those where it has no value."""
+    return [value for value in map(measure, rows) if not math.isnan(value)]
+
+
+def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
+    spec = run.spec
+    rows = run.series_rows(f"c{config}")
+    n = spec.num_players
+    decided = [row for row in rows if any(row.wins)]
+    seat_shares = [sum(row.wins[seat] for row in decided) / SHARES for seat in range(n)]
+    summary: dict[str, Any] = {
+        **spec.configs[config].to_dict(),
+        "games": len(rows),
+        "seats": [
+            {
+                "seat": seat,
+                "win_rate": mean_interval(values(rows, win_share(seat))).to_dict(),
+                "mean_score": mean_interval(values(rows, score(seat))).to_dict(),
+            }
+            for seat in range(n)
+        ],
+        "seats_equal": seats_equal(seat_shares, len(decided)).to_dict() if decided else None,
+        "scores_equal": (
+            means_equal([values(rows, score(seat)) for seat in range(n)], paired=True).to_dict()
+            if len(rows) > 1
+            else None
+        ),
+        "bots": _by_bot(rows),
+        "outcomes": _outcomes(rows),
+        "length": {
+            key: distribution([int(v) for v in values(rows, PER_MATCH[key][2])])
+            for key in ("actions", "turns", "rounds")
+            if values(rows, PER_MATCH[key][2])
+        },
+        "measures": {
+            key: {
+                "label": label,
+                "unit": unit,
+                **mean_interval(values(rows, measure)).to_dict(),
+            }
+            for key, (label, unit, measure) in PER_MATCH.items()
+            if values(rows, measure)
+        },
+        "course": _course(run, config, rows),
+        "components": _components(run.components[config]),
+        "ladder": _ladder(run, config),
+    }
+    return summary
+
+
+def _by_bot(rows: Sequence[MatchRow]) -> list[dict[str, Any]]:
+    shares: dict[str, list[float]] = {}
+    scores: dict[str, list[float]] = {}
+    for row in rows:
+        for seat, bot in enumerate(row.bots):
+            shares.setdefault(bot, []).append(row.wins[seat] / SHARES)
+            scores.setdefault(bot, []).append(row.scores[seat])
+    return [
+        {
+            "bot": bot,
+            "seat_games": len(shares[bot]),
+            "win_rate": mean_interval(shares[bot]).to_dict(),
+            "mean_score": mean_interval(scores[bot]).to_dict(),
+        }
+        for bot in shares
+    ]
+
+
+def _outcomes(rows: Sequence[MatchRow]) -> dict[str, Any]:
+    games = len(rows)
+    endings = Counter(row.reason for row in rows)
+    capped = sum(row.capped for row in rows)
+    no_winner = sum(not any(row.wins) for row in rows)
+    shared = sum(sum(1 for w in row.wins if w) > 1 for row in rows)
+    return {
+        "completion": rate_interval(games - capped, games).to_dict(),
+        "capped": rate_interval(capped, games).to_dict(),
+        "no_winner": rate_interval(no_winner, games).to_dict(),
+        "shared_win": rate_interval(shared, games).to_dict(),
+        "endings": dict(endings.most_common()),
+        "capped_endings": dict(Counter(row.reason for row in rows if row.capped).most_common()),
+    }
+
+
+def _course(run: LabRun, config: int, rows: Sequence[MatchRow]) -> dict[str, Any]:
+    examples = run.courses[config]
+    available = bool(examples) or any(not math.isnan(row.decisiveness) for row in rows)
+    by_index = {row.index: row for row in rows}
+    return {
+        "available": available,
+        "examples": [
+            {
+                "index": index,
+                "bots": list(by_index[index].bots),
+                "winners": [seat for seat, w in enumerate(by_index[index].wins) if w],
+                "standings": [list(standing) for standing in examples[index]],
+            }
+            for index in sorted(examples)
+            if index in by_index
+        ],
+    }
+
+
+def _components(tally: ComponentTally) -> list[dict[str, Any]]:
+    """Each component kind: how often used, and its users' win rate against everyone else's."""
+    found = []
+    for name in sorted(tally.uses):
+        users = tally.users[name]
+        others = tally.seat_games - users
+        user_wins = tally.user_wins[name] / SHARES
+        other_wins = (tally.win_shares - tally.user_wins[name]) / SHARES
+        found.append(
+            {
+                "name": name,
+                "uses": tally.uses[name],
+                "users": users,
+                "use_rate": users / tally.seat_games if tally.seat_games else None,
+                "win_rate_users": rate_interval(user_wins, users).to_dict(),
+                "win_rate_others": rate_interval(other_wins, others).to_dict(),
+                "difference": (
+                    unpaired_difference(_as_draws(other_wins, others), _as_draws(user_wins, users))
+                    .to_dict()
+                    if users > 1 and others > 1
+                    else None
+                ),
+            }
+        )
+    tested = [entry for entry in found if entry["difference"] is not None]
+    adjusted = holm([entry["difference"]["p_value"] for entry in tested])
+    for entry, p in zip(tested, adjusted, strict=True):
+        entry["p_adjusted"] = p  # over this configuration's components: many kinds, many tests
+    return found
+
+
+def _as_draws(wins: float, seats: int) -> list[float]:
+    """Seat results with these totals (whole wins, then one fractional share): the
+    difference of two rates needs only their means and variances, which this keeps."""
+    whole = int(wins)
+    rest = wins - whole
+    draws = [1.0] * whole + ([rest] if rest else [])
+    return draws + [0.0] * (seats - len(draws))
+
+
+def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
+    """Each rung against the one below: the higher seat's win rate against its fair share."""
+    spec = run.spec
+    fair = 1 / spec.num_players
+    rungs = []
+    for rung in range(1, len(spec.ladder)):
+        rows = run.series_rows(f"c{config}r{rung}")
+        shares = [row.wins[row.index % spec.num_players] / SHARES for row in rows]
+        difference = paired_difference([fair] * len(shares), shares) if len(shares) > 1 else None
+        rungs.append(
+            {
+                "rung": rung,
+                "higher": spec.ladder[rung],
+                "lower": spec.ladder[rung - 1],
+                "games": len(rows),
+                "fair_share": fair,
+                "win_rate": mean_interval(shares).to_dict(),
+                "above_fair": difference.to_dict() if difference else None,
+            }
+        )
+    return rungs
+
+
+def summarise(run: LabRun, detect: float = 0.05) -> dict[str, Any]:
+    """The whole run: the spec, every configuration's measures, the comparisons."""
+    from gamenight.sim.playtest.compare import compare
+
+    spec: PlaytestSpec = run.spec
+    configs = [summarise_config(run, c) for c in range(len(spec.configs))]
+    return {
+        "spec": spec.to_dict(),
+        "backend": run.backend,
+        "matches": run.matches,
+        "planned": run.planned,
+        "interrupted": run.interrupted,
+        "error": run.error,
+        "configs": configs,
+        **compare(run, detect),
+    }

@@ -1,0 +1,128 @@
+"""The summary in words that opens the terminal report and the HTML report.
+
+Each line reads a figure from the summary (:func:`measures.summarise`) and says what a
+designer would want to know first; numbers carry their 95% interval or their p-value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.sim.playtest.describe import format_p
+
+ALPHA = 0.05
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.1f}%"
+
+
+def _interval_pct(estimate: dict[str, Any]) -> str:
+    return f"{_pct(estimate['value'])} [{_pct(estimate['low'])}, {_pct(estimate['high'])}]"
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """A handful of sentences per configuration, then the comparisons and the power."""
+    lines: list[str] = []
+    spec = summary["spec"]
+    if summary["interrupted"]:
+        lines.append(
+            f"Interrupted: the figures cover the {summary['matches']:,} matches that finished "
+            f"of {summary['planned']:,} planned."
+        )
+    if summary["error"]:
+        lines.append(f"Stopped by a bot's error after {summary['matches']:,} matches: "
+                     f"{summary['error']}")
+    several = len(summary["configs"]) > 1
+    for config in summary["configs"]:
+        prefix = f"In `{config['label']}`: " if several else ""
+        lines.extend(prefix + line for line in _config_lines(config, spec["players"]))
+    significant = [c for c in summary["comparisons"] if c["significant"]]
+    if several:
+        if significant:
+            lines.extend(c["sentence"] for c in significant)
+        else:
+            lines.append(
+                f"No measure differs significantly between `{summary['configs'][0]['label']}` "
+                "and the other configurations (Holm-corrected, 5% level)."
+            )
+    lines.append(summary["power"]["sentence"])
+    return lines
+
+
+def _config_lines(config: dict[str, Any], players: int) -> list[str]:
+    lines = []
+    games = config["games"]
+    if not games:
+        return ["no match finished."]
+    fair = 1 / players
+    seats = ", ".join(f"seat {s['seat']} {_interval_pct(s['win_rate'])}" for s in config["seats"])
+    test = config["seats_equal"]
+    verdict = (
+        "no seat stands out" if test is None or test["p_value"] >= ALPHA
+        else "the seats are not equal"
+    )
+    p = f" ({format_p(test['p_value'])})" if test else ""
+    lines.append(
+        f"over {games:,} games, win rates {seats} against a fair {_pct(fair)}: {verdict}{p}."
+    )
+    outcomes = config["outcomes"]
+    lines.append(
+        f"{_pct(outcomes['completion']['value'])} of games reached the rules' own end; "
+        f"{_pct(outcomes['no_winner']['value'])} had no winner, "
+        f"{_pct(outcomes['shared_win']['value'])} a shared win."
+    )
+    actions = config["length"].get("actions")
+    if actions:
+        lines.append(
+            f"a game takes a median {actions['median']:g} actions "
+            f"(10% of games under {actions['p10']:g}, 10% over {actions['p90']:g})."
+        )
+    measures = config["measures"]
+    if "choice_share" in measures:
+        lines.append(
+            f"{_pct(measures['choice_share']['value'])} of decision points offer a choice; "
+            f"{measures['branching']['value']:.1f} legal actions on average."
+        )
+    if "decisiveness" in measures:
+        lines.append(
+            f"the lead changes {measures['lead_changes']['value']:.1f} times a game; the "
+            f"eventual winner is alone in front for the last "
+            f"{_pct(measures['decisiveness']['value'])} of the game."
+        )
+    lines.extend(_ladder_lines(config["ladder"]))
+    lines.extend(_component_lines(config["components"]))
+    return lines
+
+
+def _ladder_lines(ladder: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for rung in ladder:
+        above = rung["above_fair"]
+        verdict = ""
+        if above is not None:
+            verdict = (
+                f" ({'better play pays' if above['value'] > 0 else 'no better'}, "
+                f"{format_p(above['p_value'])})"
+                if above["p_value"] < ALPHA
+                else f" (not distinguishable from a fair share, {format_p(above['p_value'])})"
+            )
+        lines.append(
+            f"skill: {rung['higher']} wins {_interval_pct(rung['win_rate'])} against "
+            f"{rung['lower']}, fair share {_pct(rung['fair_share'])}{verdict}."
+        )
+    return lines
+
+
+def _component_lines(components: list[dict[str, Any]]) -> list[str]:
+    ranked = [c for c in components if c["difference"] is not None]
+    if not ranked:
+        return []
+    ranked.sort(key=lambda c: c["difference"]["value"], reverse=True)
+    best, worst = ranked[0], ranked[-1]
+    return [
+        f"component most linked with winning: {best['name']} (users win "
+        f"{_pct(best['win_rate_users']['value'])}, others {_pct(best['win_rate_others']['value'])}"
+        f"); least: {worst['name']} ({_pct(worst['win_rate_users']['value'])} against "
+        f"{_pct(worst['win_rate_others']['value'])})."
+    ]
