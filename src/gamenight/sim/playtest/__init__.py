@@ -1,0 +1,1 @@
+"""The playtest lab: ``gamenight playtest``."""
