@@ -14,7 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Protocol
 
 from gamenight.sim.playtest.batches import BatchResult, Task, play_batch
-from gamenight.sim.playtest.configs import PlaytestSpec, Series
+from gamenight.sim.playtest.configs import PlaytestSpec
 
 TARGET_SECONDS = 1.0  # a batch should take about this long: short enough to spread, long
 # enough that shipping it costs little
@@ -89,10 +89,10 @@ class LocalBackend:
             try:
                 while True:
                     while len(in_flight) < 2 * self.jobs:
-                        task = next(tasks, None)
-                        if task is None:
+                        following = next(tasks, None)
+                        if following is None:
                             break
-                        in_flight.add(pool.submit(play_batch, spec, task))
+                        in_flight.add(pool.submit(play_batch, spec, following))
                     if not in_flight:
                         return
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)

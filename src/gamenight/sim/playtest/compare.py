@@ -28,7 +28,9 @@ ALPHA = 0.05
 DEFAULT_DETECT = 0.05  # the win-rate difference a designer would not want to miss: 5 points
 
 
-def _pairs(a: list[MatchRow], b: list[MatchRow], measure: RowMeasure) -> tuple[list[float], list[float]]:
+def _pairs(
+    a: list[MatchRow], b: list[MatchRow], measure: RowMeasure
+) -> tuple[list[float], list[float]]:
     """The measure in both configurations over the matches both finished with a value."""
     by_index = {row.index: row for row in b}
     left: list[float] = []

@@ -152,7 +152,7 @@ def configurations(
 
 
 def _sweep(text: str) -> tuple[str, list[Any]]:
-    key, sep, value = text.partition("=")
+    key, _, value = text.partition("=")
     if "," not in value:
         return parse_assignment(text)[0], [parse_assignment(text)[1]]
     parts = [part.strip() for part in value.split(",")]

@@ -41,8 +41,9 @@ def _matches(path: Path, run: LabRun) -> None:
                     [label, series.kind, series.rung or "", row.index, *row.bots, *row.scores,
                      *(w / SHARES for w in row.wins), row.actions, row.turns,
                      "" if row.rounds < 0 else row.rounds, row.decisions, row.choices,
-                     row.branching, row.lead_changes, _blank_nan(row.drama),
-                     _blank_nan(row.decisiveness), int(row.capped), row.reason]
+                     row.branching, "" if row.lead_changes < 0 else row.lead_changes,
+                     _blank_nan(row.drama), _blank_nan(row.decisiveness), int(row.capped),
+                     row.reason]
                 )
 
 

@@ -50,7 +50,7 @@ class MatchRow:
     decisions: int
     choices: int
     branching: int  # legal actions summed over decision points
-    lead_changes: int
+    lead_changes: int  # -1: the game gives no standings
     drama: float  # nan: the winner was never behind, or no single winner, or no standings
     decisiveness: float  # nan: no single winner, or no standings
     capped: bool
@@ -148,7 +148,7 @@ def play_measured(
         components.user_wins[name] += wins[seat]
     rounds = game.rounds_played(state)
     drama = decisiveness = math.nan
-    lead_changes = 0
+    lead_changes = -1
     if tracker is not None:
         lead_changes = tracker.lead_changes
         if len(winners) == 1:

@@ -41,14 +41,26 @@ def _ratio(part: int, whole: int) -> float:
     return part / whole if whole else math.nan
 
 
+def _rounds(row: MatchRow) -> float:
+    return row.rounds if row.rounds >= 0 else math.nan
+
+
+def _lead_changes(row: MatchRow) -> float:
+    return row.lead_changes if row.lead_changes >= 0 else math.nan
+
+
 PER_MATCH: dict[str, tuple[str, str, RowMeasure]] = {
     # key: (label, unit, value); nan where a match has no value (left out of that measure)
     "actions": ("length in actions", "actions", lambda row: row.actions),
     "turns": ("length in turns", "turns", lambda row: row.turns),
-    "rounds": ("length in rounds", "rounds", lambda row: row.rounds if row.rounds >= 0 else math.nan),
-    "choice_share": ("share of decisions with a choice", "rate", lambda row: _ratio(row.choices, row.decisions)),
-    "branching": ("branching factor", "actions", lambda row: _ratio(row.branching, row.decisions)),
-    "lead_changes": ("lead changes", "changes", lambda row: row.lead_changes),
+    "rounds": ("length in rounds", "rounds", _rounds),
+    "choice_share": (
+        "share of decisions with a choice", "rate", lambda row: _ratio(row.choices, row.decisions)
+    ),
+    "branching": (
+        "branching factor", "actions", lambda row: _ratio(row.branching, row.decisions)
+    ),
+    "lead_changes": ("lead changes", "changes", _lead_changes),
     "drama": ("drama", "points", lambda row: row.drama),
     "decisiveness": ("decisiveness", "rate", lambda row: row.decisiveness),
     "no_winner": ("no-winner rate", "rate", lambda row: float(not any(row.wins))),
@@ -171,7 +183,7 @@ def _course(run: LabRun, config: int, rows: Sequence[MatchRow]) -> dict[str, Any
 
 def _components(tally: ComponentTally) -> list[dict[str, Any]]:
     """Each component kind: how often used, and its users' win rate against everyone else's."""
-    found = []
+    found: list[dict[str, Any]] = []
     for name in sorted(tally.uses):
         users = tally.users[name]
         others = tally.seat_games - users
