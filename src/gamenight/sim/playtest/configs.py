@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -147,14 +148,17 @@ def configurations(
     for variant, values in itertools.product(chosen, itertools.product(*(v for _, v in sweeps))):
         params = {**fixed, **dict(zip(keys, values, strict=True))}
         registry.make_game(game_name, params, variant)  # fails on a bad variant or value
-        found.append(Configuration(_label(variant, keys, values), variant, params))
+        found.append(Configuration(_label(variant, keys, values, bool(variants)), variant, params))
     return tuple(found)
 
 
 def _sweep(text: str) -> tuple[str, list[Any]]:
+    """``key=v1,v2,...`` as the key and its values; a value that is JSON as a whole (a list
+    such as ``traits=["A","B"]``) is one value, commas and all."""
     key, _, value = text.partition("=")
-    if "," not in value:
-        return parse_assignment(text)[0], [parse_assignment(text)[1]]
+    if "," not in value or _is_json(value):
+        name, single = parse_assignment(text)
+        return name, [single]
     parts = [part.strip() for part in value.split(",")]
     if not all(parts):
         raise InvalidParamsError(f"parameter sweep {brief(text)} has an empty value")
@@ -164,8 +168,20 @@ def _sweep(text: str) -> tuple[str, list[Any]]:
     return parse_assignment(f"{key}={parts[0]}")[0], values
 
 
-def _label(variant: str | None, keys: Sequence[str], values: Sequence[Any]) -> str:
-    parts = [variant or BASE] if (variant or not keys) else []
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:  # JSONDecodeError, or a number too long: not one JSON value
+        return False
+    except RecursionError:
+        return True  # one value, too deep: parse_assignment names the problem
+    return True
+
+
+def _label(
+    variant: str | None, keys: Sequence[str], values: Sequence[Any], variants_named: bool
+) -> str:
+    parts = [variant or BASE] if (variants_named or not keys) else []
     parts += [f"{key}={value}" for key, value in zip(keys, values, strict=True)]
     return ", ".join(parts)
 
