@@ -50,3 +50,18 @@ def test_ismcts_speed_times_decisions_at_the_chosen_counts() -> None:
     lines = [line.split() for line in result.stdout.splitlines()[1:]]
     assert [int(line[1]) for line in lines] == [2, 4, 8]
     assert all(int(line[2]) > 0 for line in lines)  # decisions timed
+
+
+def test_playtest_speed_reports_the_overhead_and_the_big_run() -> None:
+    result = run("benchmarks/playtest_speed.py", "--games", "requirements", "--batch", "5",
+                 "--rounds", "1", "--big", "40", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    [row] = report["rows"]
+    assert (row["game"], row["players"], row["games"]) == ("requirements", 2, 5)
+    for figure in ("simulate_games_per_s", "lab_games_per_s"):
+        assert row[figure] > 0, figure
+    assert row["overhead"] > -1
+    assert row["loop_overhead"] > -1
+    assert report["big"]["games"] == 40
+    assert report["big"]["total_seconds"] >= report["big"]["play_seconds"] > 0
