@@ -141,6 +141,9 @@ def test_issue15_item2_paired_means_remove_the_game_to_game_swing() -> None:
     assert test.p_value < means_equal(GROUPS).p_value  # blocking on games adds power
     flat = means_equal([[3, 3], [3, 3]], paired=True)
     assert (flat.statistic, flat.p_value) == (0.0, 1.0)
+    exact = means_equal([[1, 1], [2, 2]])  # no noise: certainly different
+    assert (exact.statistic, exact.p_value) == (math.inf, 0.0)
+    assert exact.to_dict()["statistic"] is None  # JSON has no infinity
     with pytest.raises(StatsInputError, match="same games"):
         means_equal([[1, 2, 3], [1, 2]], paired=True)
     with pytest.raises(StatsInputError, match="two seats"):
@@ -191,6 +194,9 @@ def test_issue15_item3_unpaired_difference_is_welch() -> None:
     assert diff.sd == pytest.approx(math.sqrt(40 / 4 + 12.75 / 3))  # sample variances of a and b
     assert (diff.n, diff.paired) == (4, False)
     assert unpaired_difference([1], [2, 3]).p_value == 1.0  # too few to test
+    single = paired_difference([1.0], [3.0])
+    assert (single.value, single.p_value, single.n) == (2.0, 1.0, 1)
+    assert single.to_dict()["sd"] is None
 
 
 # item 3: Holm ------------------------------------------------------------------------------
