@@ -28,8 +28,8 @@ class StatsInputError(GamenightError, ValueError):
 
 
 def _json_number(value: float) -> float | None:
-    """``nan`` is not JSON: an unknown number is written as ``None`` (``null``)."""
-    return None if math.isnan(value) else value
+    """``nan`` and infinities are not JSON: they are written as ``None`` (``null``)."""
+    return value if math.isfinite(value) else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,8 +80,8 @@ class Test:
     method: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"statistic": self.statistic, "df": list(self.df), "p_value": self.p_value,
-                "method": self.method}
+        return {"statistic": _json_number(self.statistic), "df": list(self.df),
+                "p_value": self.p_value, "method": self.method}
 
 
 def _checked(values: Sequence[float], what: str) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -141,7 +141,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     paired t-test runs on the differences d_i = b_i - a_i, mean(d) / (sd(d) / sqrt(n)) with
     n - 1 degrees of freedom. When every difference is equal (for instance all zero) the
     interval has zero width and p is 1 for a zero difference, 0 otherwise. Fewer than two
-    pairs allow no test: p = 1 (no evidence of a difference).
+    pairs allow no test: p = 1 (no evidence of a difference) and an unknown ``sd``.
     """
     first, second = _checked(a, "a"), _checked(b, "b")
     if len(first) != len(second):
@@ -150,7 +150,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     n = len(differences)
     mean = mean_interval(differences.tolist())
     if n < 2:
-        return Difference(mean.value, mean.low, mean.high, 1.0, 0.0 if n else math.nan, n, True)
+        return Difference(mean.value, mean.low, mean.high, 1.0, math.nan, n, True)
     sd = float(differences.std(ddof=1))
     p_value = _t_test_p(mean.value, sd / math.sqrt(n), n - 1)
     return Difference(mean.value, mean.low, mean.high, p_value, sd, n, True)
@@ -191,8 +191,9 @@ def seats_equal(win_shares_per_seat: Sequence[float], games: int) -> Test:
     each; statistic = sum (observed - expected)^2 / expected with seats - 1 degrees of
     freedom. The caller must leave out games that nobody won, so the shares sum to
     ``games``. Caveats: the chi-square approximation wants at least 5 expected wins per seat,
-    and fractional shares make it approximate. With seat rotation, a bot's strength is spread
-    evenly and does not show up as a seat advantage. One seat (or no games): p = 1.
+    and fractional shares make it approximate. Over whole seat rotations a bot's strength is
+    spread evenly over the seats, so it does not show up as a seat advantage. One seat (or
+    no games): p = 1.
     """
     observed = _checked(win_shares_per_seat, "win shares")
     if games < 0 or np.any(observed < 0):
