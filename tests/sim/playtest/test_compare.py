@@ -10,6 +10,7 @@ import pytest
 
 from gamenight.sim.playtest.batches import BatchResult
 from gamenight.sim.playtest.configs import PlaytestSpec, configurations
+from gamenight.sim.playtest.describe import format_p
 from gamenight.sim.playtest.measure import ComponentTally, MatchRow
 from gamenight.sim.playtest.measures import summarise
 from gamenight.sim.playtest.run import LabRun
@@ -50,9 +51,10 @@ def test_a_seat_that_wins_far_more_often_is_reported_in_plain_words() -> None:
     assert seat0["difference"]["value"] == pytest.approx(0.25)
     assert seat0["significant"]
     assert seat0["p_adjusted"] >= seat0["difference"]["p_value"]
-    assert "seat 0 win rate" in seat0["sentence"]
-    assert "25.0 points more often" in seat0["sentence"]
-    assert "`long`" in seat0["sentence"]
+    assert seat0["sentence"] == (
+        f"in `long`, seat 0 wins 25.0 points more often than in `base` "
+        f"({format_p(seat0['p_adjusted'])})"
+    )
     assert seat0["sentence"] in summary_lines(summary)
     # the lengths were equal in every match: no difference, p = 1, nothing said
     actions = entry(summary, "actions")

@@ -10,11 +10,12 @@ not for each line alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from gamenight.sim.playtest.describe import plain_difference
 from gamenight.sim.playtest.measure import MatchRow
-from gamenight.sim.playtest.measures import PER_MATCH, RowMeasure, seat_measures, win_share
+from gamenight.sim.playtest.measures import PER_MATCH, seat_measures, win_share
 from gamenight.sim.playtest.run import LabRun
 from gamenight.sim.playtest.stats import (
     Difference,
@@ -29,7 +30,7 @@ DEFAULT_DETECT = 0.05  # the win-rate difference a designer would not want to mi
 
 
 def _pairs(
-    a: list[MatchRow], b: list[MatchRow], measure: RowMeasure
+    a: list[MatchRow], b: list[MatchRow], measure: Callable[[MatchRow], float]
 ) -> tuple[list[float], list[float]]:
     """The measure in both configurations over the matches both finished with a value."""
     by_index = {row.index: row for row in b}
@@ -56,8 +57,8 @@ def compare(run: LabRun, detect: float = DEFAULT_DETECT) -> dict[str, Any]:
     differences: list[Difference] = []
     for config in range(1, len(spec.configs)):
         rows = run.series_rows(f"c{config}")
-        for key, (label, unit, measure) in measures.items():
-            a, b = _pairs(base, rows, measure)
+        for key, measure in measures.items():
+            a, b = _pairs(base, rows, measure.value)
             if len(a) < 2:
                 continue
             difference = paired_difference(a, b)
@@ -65,8 +66,9 @@ def compare(run: LabRun, detect: float = DEFAULT_DETECT) -> dict[str, Any]:
             found.append(
                 {
                     "measure": key,
-                    "label": label,
-                    "unit": unit,
+                    "label": measure.label,
+                    "unit": measure.unit,
+                    "phrase": measure.phrase,
                     "baseline": base_label,
                     "config": spec.configs[config].label,
                     "a": sum(a) / len(a),
@@ -79,7 +81,7 @@ def compare(run: LabRun, detect: float = DEFAULT_DETECT) -> dict[str, Any]:
         entry["p_adjusted"] = p
         entry["significant"] = p < ALPHA
         entry["sentence"] = (
-            plain_difference(entry["label"], entry["baseline"], entry["config"], difference, p,
+            plain_difference(entry["phrase"], entry["baseline"], entry["config"], difference, p,
                              entry["unit"])
             if p < ALPHA
             else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.sim.playtest.configs import PlaytestSpec
 from gamenight.sim.playtest.describe import distribution
@@ -49,31 +49,53 @@ def _lead_changes(row: MatchRow) -> float:
     return row.lead_changes if row.lead_changes >= 0 else math.nan
 
 
-PER_MATCH: dict[str, tuple[str, str, RowMeasure]] = {
-    # key: (label, unit, value); nan where a match has no value (left out of that measure)
-    "actions": ("length in actions", "actions", lambda row: row.actions),
-    "turns": ("length in turns", "turns", lambda row: row.turns),
-    "rounds": ("length in rounds", "rounds", _rounds),
-    "choice_share": (
-        "share of decisions with a choice", "rate", lambda row: _ratio(row.choices, row.decisions)
+class Measure(NamedTuple):
+    """A per-match measure: its name in tables, its unit, its value in one match (nan: none),
+    and the subject and verb that put a difference in words ("seat 1 wins")."""
+
+    label: str
+    unit: str
+    value: RowMeasure
+    phrase: str
+
+
+PER_MATCH: dict[str, Measure] = {
+    "actions": Measure("length in actions", "actions", lambda row: row.actions, "a game lasts"),
+    "turns": Measure("length in turns", "turns", lambda row: row.turns, "a game lasts"),
+    "rounds": Measure("length in rounds", "rounds", _rounds, "a game lasts"),
+    "choice_share": Measure(
+        "share of decisions with a choice", "rate",
+        lambda row: _ratio(row.choices, row.decisions), "a decision offers a choice",
     ),
-    "branching": (
-        "branching factor", "actions", lambda row: _ratio(row.branching, row.decisions)
+    "branching": Measure(
+        "branching factor", "legal actions", lambda row: _ratio(row.branching, row.decisions),
+        "a decision offers",
     ),
-    "lead_changes": ("lead changes", "changes", _lead_changes),
-    "drama": ("drama", "points", lambda row: row.drama),
-    "decisiveness": ("decisiveness", "rate", lambda row: row.decisiveness),
-    "no_winner": ("no-winner rate", "rate", lambda row: float(not any(row.wins))),
-    "capped": ("capped rate", "rate", lambda row: float(row.capped)),
+    "lead_changes": Measure("lead changes", "lead changes", _lead_changes, "a game has"),
+    "drama": Measure(
+        "drama", "points of standing", lambda row: row.drama, "the eventual winner trails by"
+    ),
+    "decisiveness": Measure(
+        "decisiveness", "rate", lambda row: row.decisiveness,
+        "the eventual winner stays alone in front to the end",
+    ),
+    "no_winner": Measure(
+        "no-winner rate", "rate", lambda row: float(not any(row.wins)), "a game has no winner"
+    ),
+    "capped": Measure("capped rate", "rate", lambda row: float(row.capped), "a game is cut short"),
 }
 
 
-def seat_measures(num_players: int) -> dict[str, tuple[str, str, RowMeasure]]:
+def seat_measures(num_players: int) -> dict[str, Measure]:
     """Win share and score of every seat, as per-match measures."""
-    found: dict[str, tuple[str, str, RowMeasure]] = {}
+    found: dict[str, Measure] = {}
     for seat in range(num_players):
-        found[f"seat{seat}_win"] = (f"seat {seat} win rate", "rate", win_share(seat))
-        found[f"seat{seat}_score"] = (f"seat {seat} mean score", "score", score(seat))
+        found[f"seat{seat}_win"] = Measure(
+            f"seat {seat} win rate", "rate", win_share(seat), f"seat {seat} wins"
+        )
+        found[f"seat{seat}_score"] = Measure(
+            f"seat {seat} mean score", "score", score(seat), f"seat {seat} scores"
+        )
     return found
 
 
@@ -108,18 +130,18 @@ def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
         "bots": _by_bot(rows),
         "outcomes": _outcomes(rows),
         "length": {
-            key: distribution([int(v) for v in values(rows, PER_MATCH[key][2])])
+            key: distribution([int(v) for v in values(rows, PER_MATCH[key].value)])
             for key in ("actions", "turns", "rounds")
-            if values(rows, PER_MATCH[key][2])
+            if values(rows, PER_MATCH[key].value)
         },
         "measures": {
             key: {
-                "label": label,
-                "unit": unit,
-                **mean_interval(values(rows, measure)).to_dict(),
+                "label": measure.label,
+                "unit": measure.unit,
+                **mean_interval(values(rows, measure.value)).to_dict(),
             }
-            for key, (label, unit, measure) in PER_MATCH.items()
-            if values(rows, measure)
+            for key, measure in PER_MATCH.items()
+            if values(rows, measure.value)
         },
         "course": _course(run, config, rows),
         "components": _components(run.components[config]),
