@@ -64,3 +64,16 @@ def empty_summary() -> dict[str, Any]:
     run = LabRun.empty(spec())
     run.interrupted = True
     return summarise(run)
+
+
+def expected_figures(summary: dict[str, Any]) -> int:
+    """What the report should plot, read off the summary: seats and ladder once if any
+    match finished, one figure per length unit, one per configuration with components, one
+    per configuration with a game's course."""
+    configs = summary["configs"]
+    seats = any(c["games"] for c in configs)
+    lengths = {key for c in configs for key, d in c["length"].items() if d["histogram"]}
+    ladder = any(r["games"] for c in configs for r in c["ladder"])
+    components = sum(bool(c["components"]) for c in configs)
+    courses = sum(any(e["standings"] for e in c["course"]["examples"]) for c in configs)
+    return seats + len(lengths) + ladder + components + courses

@@ -13,7 +13,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from report_summaries import BOLD, HOSTILE, empty_summary, filled_summary, run_playtest, spec
+from report_summaries import (
+    BOLD,
+    HOSTILE,
+    empty_summary,
+    expected_figures,
+    filled_summary,
+    run_playtest,
+    spec,
+)
 
 from gamenight.sim.playtest.backends import LocalBackend
 from gamenight.sim.playtest.measures import summarise
@@ -64,19 +72,6 @@ class Page(HTMLParser):
     @property
     def words(self) -> str:
         return " ".join(" ".join(self.text).split())
-
-
-def expected_figures(summary: dict[str, Any]) -> int:
-    """What the report should plot, read off the summary: seats and ladder once if any
-    match finished, one figure per length unit, one per configuration with components, one
-    per configuration with a game's course."""
-    configs = summary["configs"]
-    seats = any(c["games"] for c in configs)
-    lengths = {key for c in configs for key, d in c["length"].items() if d["histogram"]}
-    ladder = any(r["games"] for c in configs for r in c["ladder"])
-    components = sum(bool(c["components"]) for c in configs)
-    courses = sum(any(e["standings"] for e in c["course"]["examples"]) for c in configs)
-    return seats + len(lengths) + ladder + components + courses
 
 
 def pct(estimate: dict[str, Any]) -> str:
