@@ -7,7 +7,6 @@ fills them, so :func:`summarise` builds every part of the summary as in a real r
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from gamenight.sim.playtest.backends import LocalBackend
