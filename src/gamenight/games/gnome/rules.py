@@ -13,7 +13,7 @@ from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.gnome import actions as kinds
-from gamenight.games.gnome import narrate, sheet, views
+from gamenight.games.gnome import narrate, playtest, sheet, views
 from gamenight.games.gnome import state as phases
 from gamenight.games.gnome.actions import Action, ActionBook
 from gamenight.games.gnome.chance import shuffle
@@ -90,6 +90,9 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
         self._teams: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]
         self._teams = {}
         self._fits: set[int] = set()  # player counts already checked (params are frozen)
+        self.colour_names = playtest.colour_names(self)  # M2, by card kind
+        self.teamwork_names = playtest.teamwork_names(self)  # M2, by Teamwork number
+        self._tally = playtest.Tally(self)  # M1: follows the state the lab asks about
 
     @classmethod
     def default_params(cls) -> GnomeParams:
@@ -428,6 +431,23 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
             reason=f"{state.end_reason}; {how}",
             capped=capped,
         )
+
+    # -- what the playtest lab measures (RULES.md M1-M3, playtest.py) --------------------------
+    def standings(self, state: GnomeState) -> tuple[float, ...]:
+        """M1; called after every action of a lab match, hence the tally's fast path here."""
+        tally = self._tally
+        key = (state.game_number, len(state.deck), len(state.offer), state.pending)  # key_of
+        if key == tally.key and tally.state is state:
+            return tally.result
+        return tally.update(self, state, key)
+
+    def component_uses(
+        self, state: GnomeState, player: int, action: Action
+    ) -> tuple[tuple[int, str], ...]:
+        return playtest.component_uses(self, state, player, action)
+
+    def rounds_played(self, state: GnomeState) -> int:
+        return playtest.rounds_played(self, state)
 
     # -- views, notation, checks ------------------------------------------------------------------
     def view(self, state: GnomeState, player: int | None) -> View:

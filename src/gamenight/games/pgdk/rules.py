@@ -13,7 +13,7 @@ from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import actions as kinds
 from gamenight.games.pgdk import cards as cardlib
-from gamenight.games.pgdk import narrate, views
+from gamenight.games.pgdk import narrate, playtest, views
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.actions import Action, ActionBook
 from gamenight.games.pgdk.explain import explain
@@ -222,6 +222,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             K_OFFER_CANCEL: self._on_offer_cancel,
         }
         self._effects = [effects[kind] for kind in range(len(effects))]
+        self.card_names = playtest.card_names(self)  # M2, by card kind
+        self.genre_names = playtest.genre_names(self)  # M2, by colour bit
+        self._tally = playtest.Tally()  # M1: follows the state the lab asks about
 
     @classmethod
     def default_params(cls) -> PgdkParams:
@@ -1313,6 +1316,26 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             reason=reason,
             # G8, G12: a match cut short by the cap or the stall rule is marked, never silently
             capped=reason == CAPPED or reason.startswith(STALLED),
+        )
+
+    # -- what the playtest lab measures (RULES.md M1-M3, playtest.py) --------------------------
+    def standings(self, state: PgdkState) -> tuple[float, ...]:
+        """M1; called after every action of a lab match, hence the tally's fast path here."""
+        tally = self._tally
+        key = sum(map(len, state.completed)) + sum(map(len, state.specials))  # scored_things
+        if key == tally.key and tally.state is state:
+            return tally.result
+        return tally.update(self, state, key)
+
+    def component_uses(
+        self, state: PgdkState, player: int, action: Action
+    ) -> tuple[tuple[int, str], ...]:
+        return playtest.component_uses(self, state, player, action)
+
+    def rounds_played(self, state: PgdkState) -> int:
+        reason = state.end_reason
+        return playtest.rounds_played(
+            state, cut_short=reason == CAPPED or reason.startswith(STALLED)
         )
 
     # -- views, notation, checks ------------------------------------------------------------------
