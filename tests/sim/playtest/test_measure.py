@@ -27,10 +27,14 @@ GAMES = [("requirements", 2), ("gtpag", 3), ("gnome", 4), ("pgdk", 3)]
 
 
 def course_of(standings: Sequence[tuple[float, ...]], winner: int) -> tuple[int, float, float]:
+    """As the match loop does: a change is reported with the number of the action that made it."""
     course = _Course(len(standings[0]))
-    for standing in standings:
-        course.after_action(standing)
-    drama, decisiveness = course.for_winner(winner)
+    previous: tuple[float, ...] | None = None
+    for actions, standing in enumerate(standings, start=1):
+        if standing != previous:
+            course.change(standing, actions)
+        previous = standing
+    drama, decisiveness = course.for_winner(winner, len(standings))
     return course.lead_changes, drama, decisiveness
 
 

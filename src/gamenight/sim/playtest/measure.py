@@ -95,13 +95,14 @@ def play_measured(
     """Play one match to its end and measure it; ``course`` (if given) gets every standing."""
     state: Any = game.new_state(num_players, seed)
     rngs = agent_rngs(seed, num_players)
-    to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply
+    to_act, legal_actions, apply, view = game.to_act, game.legal_actions, game.apply, game.view
     standings = game.standings if overrides(game, "standings") else None
     uses_of = game.component_uses if overrides(game, "component_uses") else None
-    used: set[tuple[int, str]] = set()
+    uses: list[tuple[int, str]] = []  # every use, counted once the match is over
     decisions = choices = branching = turns = 0
     last_seat = -1
     tracker = _Course(num_players) if standings is not None else None
+    previous: object = None  # the last standings seen: most actions leave them as they were
     while True:
         actors = to_act(state)
         if not actors:
@@ -114,7 +115,7 @@ def play_measured(
         branching += count
         if count > 1:
             choices += 1
-        action = agent.act(game.view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
+        action = agent.act(view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
         try:
             action = legal[legal.index(action)]
         except ValueError:
@@ -123,36 +124,37 @@ def play_measured(
                 f"(match seed {seed}, step {decisions})"
             ) from None
         if uses_of is not None:
-            for use in uses_of(state, seat, action):
-                components.uses[use[1]] += 1
-                used.add(use)
+            uses.extend(uses_of(state, seat, action))
         apply(state, seat, action)
         if seat != last_seat:
             turns += 1
             last_seat = seat
-        if tracker is not None:
-            assert standings is not None
+        if standings is not None:
             now = standings(state)
-            if now is not None:
-                tracker.after_action(now)
-                if course is not None:
-                    course.append(tuple(now))
+            if now is not previous and now != previous and now is not None:
+                assert tracker is not None
+                tracker.change(now, decisions)
+            previous = now
+            if course is not None and now is not None:
+                course.append(tuple(now))
     outcome = game.outcome(state)
     assert outcome is not None
     winners = outcome.winners
     wins = tuple(SHARES // len(winners) if seat in winners else 0 for seat in range(num_players))
     components.seat_games += num_players
     components.win_shares += sum(wins)
-    for seat, name in used:
-        components.users[name] += 1
-        components.user_wins[name] += wins[seat]
+    if uses:
+        components.uses.update(name for _, name in uses)
+        for seat, name in set(uses):
+            components.users[name] += 1
+            components.user_wins[name] += wins[seat]
     rounds = game.rounds_played(state)
     drama = decisiveness = math.nan
     lead_changes = -1
     if tracker is not None:
         lead_changes = tracker.lead_changes
         if len(winners) == 1:
-            drama, decisiveness = tracker.for_winner(winners[0])
+            drama, decisiveness = tracker.for_winner(winners[0], decisions)
     return MatchRow(
         index=index,
         bots=tuple(agent.name for agent in agents),
@@ -175,18 +177,17 @@ def play_measured(
 class _Course:
     """The course measures, folded in as the standings change (no trace kept).
 
-    The standing after action ``k`` holds until the next change, so each change weighs the
+    The standing set by action ``k`` holds until the next change, so each change weighs the
     previous standing by the number of actions it lasted.
     """
 
-    __slots__ = ("actions", "alone", "behind_by", "behind_count", "gaps", "lead_changes",
-                 "leader", "not_alone_until", "previous", "since")
+    __slots__ = ("alone", "behind_by", "behind_count", "gaps", "lead_changes", "leader",
+                 "not_alone_until", "since", "started")
 
     def __init__(self, num_players: int) -> None:
-        self.actions = 0
         self.leader = -1
         self.lead_changes = 0
-        self.previous: Sequence[float] = ()
+        self.started = False
         self.since = 1  # the action after which the current standing began
         self.gaps = [0.0] * num_players  # distance below the top now
         self.alone = -1  # the seat alone on top now, if any
@@ -194,13 +195,12 @@ class _Course:
         self.behind_count = [0] * num_players  # actions after which the seat was behind
         self.not_alone_until = [0] * num_players  # last action after which not alone on top
 
-    def after_action(self, standing: Sequence[float]) -> None:
-        self.actions += 1
-        if standing == self.previous:  # nothing moved: the standing lasts one more action
-            return
-        self._close(self.actions - 1)
-        self.previous = standing
-        self.since = self.actions
+    def change(self, standing: Sequence[float], actions: int) -> None:
+        """The standings changed with action number ``actions``."""
+        if self.started:
+            self._close(actions - 1)
+        self.started = True
+        self.since = actions
         top = max(standing)
         leaders = [seat for seat, value in enumerate(standing) if value == top]
         alone = leaders[0] if len(leaders) == 1 else -1
@@ -214,7 +214,7 @@ class _Course:
     def _close(self, last: int) -> None:
         """The current standing held after actions ``since``..``last``."""
         lasted = last - self.since + 1
-        if lasted <= 0 or not self.previous:
+        if lasted <= 0:
             return
         for seat, gap in enumerate(self.gaps):
             if gap > 0:
@@ -223,12 +223,13 @@ class _Course:
             if seat != self.alone:
                 self.not_alone_until[seat] = last
 
-    def for_winner(self, winner: int) -> tuple[float, float]:
-        """(drama, decisiveness) of a match won by ``winner`` alone."""
-        self._close(self.actions)
-        self.since = self.actions + 1
+    def for_winner(self, winner: int, actions: int) -> tuple[float, float]:
+        """(drama, decisiveness) of a match of ``actions`` actions won by ``winner`` alone."""
+        if self.started:
+            self._close(actions)
+            self.since = actions + 1
         count = self.behind_count[winner]
         drama = self.behind_by[winner] / count if count else math.nan
-        if not self.actions:
+        if not actions:
             return drama, math.nan
-        return drama, 1 - self.not_alone_until[winner] / self.actions
+        return drama, 1 - self.not_alone_until[winner] / actions
