@@ -14,7 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Protocol
 
 from gamenight.sim.playtest.batches import BatchResult, Task, play_batch
-from gamenight.sim.playtest.configs import PlaytestSpec, Series
+from gamenight.sim.playtest.configs import PlaytestSpec
 
 TARGET_SECONDS = 1.0  # a batch should take about this long: short enough to spread, long
 # enough that shipping it costs little
@@ -75,8 +75,8 @@ class LocalBackend:
     def run(self, spec: PlaytestSpec, on_result: OnResult) -> None:
         planner = Planner(spec)
         if self.jobs == 1:
-            for task in planner.tasks():
-                result = play_batch(spec, task)
+            for batch in planner.tasks():
+                result = play_batch(spec, batch)
                 planner.learn(result)
                 try:
                     on_result(result)
