@@ -6,6 +6,7 @@ workers import it too (their set-up hook, :func:`install`, registers the broken 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -15,9 +16,10 @@ from gamenight.bots.factory import GENERIC_BOTS
 from gamenight.core.agent import Agent
 from gamenight.core.game import AnyGame
 from gamenight.core.rng import Rng
+from gamenight.sim.playtest.backends import LocalBackend
 from gamenight.sim.playtest.configs import PlaytestSpec, configurations
 from gamenight.sim.playtest.measures import summarise
-from gamenight.sim.playtest.run import LabRun
+from gamenight.sim.playtest.run import LabRun, run_playtest
 
 
 def two_variants_and_a_ladder(games: int = 150, bots: tuple[str, ...] = ("random",),
@@ -42,8 +44,21 @@ def figures(run: LabRun) -> str:
     return json.dumps(summary, sort_keys=True)
 
 
-def rows(run: LabRun) -> dict[str, list[Any]]:
-    return {key: run.series_rows(key) for key in run.rows}
+def rows(run: LabRun) -> dict[str, list[str]]:
+    """Every finished match, as text: a row's NaN (no drama) never equals another NaN."""
+    return {key: [repr(row) for row in run.series_rows(key)] for key in run.rows}
+
+
+def kept_as_played(run: LabRun) -> bool:
+    """Whether every match a run kept is the one random bots play from its seed: the broken
+    bot plays as ``random`` does until it breaks, so a kept match is a finished one."""
+    clean = run_playtest(dataclasses.replace(run.spec, bots=("random",)), LocalBackend(1))
+    for key, found in run.rows.items():
+        for index, row in found.items():
+            expected = clean.rows[key][index]
+            if repr(dataclasses.replace(row, bots=expected.bots)) != repr(expected):
+                return False
+    return True
 
 
 class BlunderAgent:
