@@ -69,15 +69,19 @@ class RayBackend:
                 ray.shutdown()
 
     def _connect(self, ray: Any) -> bool:
-        """Connect to the cluster or start a local Ray; True when this call did either."""
+        """Connect to the cluster or start a local Ray; True when this call did either.
+
+        A named address is checked even when Ray is already connected: a cluster that
+        cannot be reached is an error, not a reason to play elsewhere.
+        """
+        if self.address is not None and self.address != "auto":
+            probe(self.address)  # "auto" is looked up locally by Ray, failing at once
         if ray.is_initialized():
             return False
         if self.address is None:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a throwaway Ray: no report
             ray.init(**local_ray_options())
             return True
-        if self.address != "auto":  # "auto": the cluster this machine is part of; Ray looks
-            probe(self.address)  # it up locally and fails at once when there is none
         try:
             ray.init(address=self.address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, RuntimeError, ValueError) as error:  # e.g. versions differ
