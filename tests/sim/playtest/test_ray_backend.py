@@ -32,7 +32,6 @@ from gamenight.bots.factory import GENERIC_BOTS  # noqa: E402
 from gamenight.cli import app  # noqa: E402
 from gamenight.sim.playtest import backends  # noqa: E402
 from gamenight.sim.playtest.backends import LocalBackend  # noqa: E402
-from gamenight.sim.playtest.batches import BatchResult  # noqa: E402
 from gamenight.sim.playtest.ray_backend import (  # noqa: E402
     RayBackend,
     RayClusterError,
@@ -190,7 +189,7 @@ def test_issue15_item5_a_port_that_is_not_ray_fails_in_seconds() -> None:
         silent.listen()
         address = f"127.0.0.1:{silent.getsockname()[1]}"
         began = time.perf_counter()
-        with pytest.raises(RayClusterError, match="no answer within 0.5 s"):
+        with pytest.raises(RayClusterError, match=r"no answer within 0\.5 s"):
             probe(address, seconds=0.5)
         assert time.perf_counter() - began < 3
     with socket.socket() as chatty:
