@@ -49,8 +49,9 @@ def unreachable(address: str, reason: str) -> RayClusterError:
 class RayBackend:
     """Batches as Ray tasks, on the cluster at ``address`` or on a local Ray.
 
-    Without an address it uses the Ray this process is already connected to (a test's,
-    a ``ray job``'s) or starts a local one for the run; it shuts down only what it started.
+    Without an address it uses the Ray this process is already connected to (a test's),
+    the cluster in ``RAY_ADDRESS`` (a ``ray job``'s command has it), or starts a local Ray
+    for the run; it shuts down only what it started (leaving a cluster only disconnects).
     """
 
     name = "ray"
@@ -78,15 +79,16 @@ class RayBackend:
             probe(self.address)  # "auto" is looked up locally by Ray, failing at once
         if ray.is_initialized():
             return False
-        if self.address is None:
+        job_address = os.environ.get("RAY_ADDRESS")  # set for a `ray job`'s command
+        if self.address is None and not job_address:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a throwaway Ray: no report
             ray.init(**local_ray_options())
             return True
-        try:
+        try:  # without an address, Ray itself connects to RAY_ADDRESS
             ray.init(address=self.address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, RuntimeError, ValueError) as error:  # e.g. versions differ
             first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
-            raise unreachable(self.address, first_line) from None
+            raise unreachable(self.address or str(job_address), first_line) from None
         return True
 
 
