@@ -75,8 +75,8 @@ class LocalBackend:
     def run(self, spec: PlaytestSpec, on_result: OnResult) -> None:
         planner = Planner(spec)
         if self.jobs == 1:
-            for task in planner.tasks():
-                result = play_batch(spec, task)
+            for batch in planner.tasks():
+                result = play_batch(spec, batch)
                 planner.learn(result)
                 try:
                     on_result(result)
