@@ -276,7 +276,6 @@ def test_actions_round_trip_through_their_notation(name: str, players: int) -> N
 
 # -- issue 11 item 4: forced moves and legal actions tell no secret -------------------------
 
-
 def reveal_rules(game: AnyGame) -> str:
     """The "Reveals" section of the game's RULES.md (the rules ``Game.reveals`` may name)."""
     rules = Path(inspect.getfile(type(game))).with_name("RULES.md").read_text(encoding="utf-8")

@@ -85,7 +85,9 @@ def _step_entries(game: AnyGame, state: Any, actor: int, action_text: str, reade
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_log_tells_a_seat_nothing_its_view_does_not(name: str, players: int, seed: int) -> None:
+def test_the_log_tells_a_seat_nothing_its_view_does_not(
+    name: str, players: int, seed: int
+) -> None:
     game = make_game(name)
     rng = Rng(derive_seed(seed, 12))
     state = game.new_state(players, seed)
