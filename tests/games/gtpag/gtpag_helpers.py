@@ -73,6 +73,7 @@ def put(game: GtpagGame, state: GtpagState, seat: int, kind: str, nomination: in
     state.last_turn[seat] = state.turn
     state.turn += 1
     state.last_chip = seat
+    game.recount_tally(state)  # RULES.md M1: what apply would have counted
     return number
 
 

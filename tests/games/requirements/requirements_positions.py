@@ -101,6 +101,7 @@ def build(
         rest = rest[:stack_left]
     state.stack = [*rest, top]
     state.first = first
+    state.recount_score()  # M1: apply keeps it from here on
     if narrate:
         state.journal = Journal()
     game.start_round(state)

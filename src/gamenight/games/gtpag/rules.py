@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
+from functools import cached_property
 from typing import ClassVar, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.gtpag import actions as kinds
-from gamenight.games.gtpag import narrate, views
+from gamenight.games.gtpag import narrate, playtest, views
 from gamenight.games.gtpag import state as phases
 from gamenight.games.gtpag.actions import KIND_TRAIT, PLACED_TRAITS, Action, ActionBook
 from gamenight.games.gtpag.explain import explain
@@ -163,6 +164,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._boost_value = p.boost_value
         self._max_actions = p.max_actions
+        self.tallies = playtest.Tallies(self)
+        self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
         self._checked_counts: set[int] = set()  # player counts these params were checked for
 
     @classmethod
@@ -370,6 +373,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 slot = next(s for s in self._kind_slots[action.a] if hand >> s & 1)
             state.hand[player] = hand & ~(1 << slot)
             state.piles[action.b].append(player * self.per_seat + slot)
+            state.tally[action.b] += self._unit[action.a]
             state.last_turn[player] = state.turn
             state.turn += 1
             state.last_chip = player
@@ -384,6 +388,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.nominators.append(player)
             state.piles.append([])
             state.boosts.append([])
+            state.tally.append(0)
             state.active |= 1 << j
             self._next_nominator(state)
         elif kind == K_PASS:
@@ -391,6 +396,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._next_nominator(state)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
+            state.tally[action.a] += playtest.BOOST_UNIT
             self._next_booster(state)
         elif kind == K_DECLINE:
             self._next_booster(state)
@@ -409,6 +415,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._played(state, player)
         if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
             state.piles[action.a].append(chip)
+            state.tally[action.a] += self._unit[state.kinds[chip]]
             state.face_up |= 1 << chip
             state.shown += ((action.a, chip),)
             self._advance(state)
@@ -424,6 +431,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._advance(state)
         elif trait == SMASH:
             state.smashed += (state.piles[j].pop(i),)
+            state.tally[j] -= self._unit[state.kinds[state.smashed[-1]]]
             self._advance(state)
         elif trait == SCOUT:
             self._look(state, player, j, i)
@@ -462,10 +470,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if kind == K_WITH:  # D2.2, G8: the two chips trade places
             j, i = state.pending >> 8, state.pending & 255
             piles = state.piles
-            piles[j][i], piles[action.a][action.b] = piles[action.a][action.b], piles[j][i]
+            first, second = piles[j][i], piles[action.a][action.b]
+            piles[j][i], piles[action.a][action.b] = second, first
+            change = self._unit[state.kinds[second]] - self._unit[state.kinds[first]]
+            state.tally[j] += change
+            state.tally[action.a] -= change
         elif kind == K_TO:  # D2.7, G9: the chip joins the end of the other Nomination
             j, i = state.pending >> 8, state.pending & 255
-            state.piles[action.a].append(state.piles[j].pop(i))
+            chip = state.piles[j].pop(i)
+            state.piles[action.a].append(chip)
+            state.tally[j] -= self._unit[state.kinds[chip]]
+            state.tally[action.a] += self._unit[state.kinds[chip]]
         self._end_trait(state)
 
     def _end_trait(self, state: GtpagState) -> None:
@@ -677,6 +692,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.used = ()
         state.piles = [[] for _ in state.piles]
         state.boosts = [[] for _ in state.boosts]
+        state.tally = [0] * len(state.tally)
         state.active = sum(1 << j for j in tied)
         state.phase = P_TIE
         self._begin_round(state, state.last_chip if state.last_chip >= 0 else state.start)
@@ -769,6 +785,27 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             reason=state.end_reason,
             capped=state.capped,
         )
+
+    # -- what the playtest lab measures (RULES.md M1-M3; playtest.py) --------------------------
+    # called after every action of a simulated match: bound directly, saving a call
+    standings = playtest.standings
+
+    def component_uses(
+        self, state: GtpagState, player: int, action: Action
+    ) -> tuple[tuple[int, str], ...]:
+        return playtest.component_uses(self, state, player, action)
+
+    def rounds_played(self, state: GtpagState) -> int:
+        return playtest.rounds_played(state)
+
+    @cached_property
+    def component_names(self) -> playtest.ComponentNames:
+        """The names ``component_uses`` gives (M2), built on first use."""
+        return playtest.ComponentNames(self.labels)
+
+    def recount_tally(self, state: GtpagState) -> None:
+        """Set ``state.tally`` (M1) from the Nominations, for a state not built by ``apply``."""
+        state.tally = self.tallies.count(state)
 
     # -- views, notation, checks ------------------------------------------------------------------
     def view(self, state: GtpagState, player: int | None) -> View:

@@ -67,6 +67,7 @@ class GtpagState:
         "smashed",
         "start",
         "steps",
+        "tally",
         "tie_boosts",
         "tie_flips",
         "tie_history",
@@ -94,6 +95,9 @@ class GtpagState:
         self.active = 0  # bit mask of Nominations still in play (R15)
         self.piles: list[list[int]] = []
         self.boosts: list[list[int]] = []  # Nomination j -> seats that Boosted it (G5)
+        # Nomination j -> how many chips of each kind lie on it and its Boosts, packed in one
+        # int: kept by apply for the playtest lab (RULES.md M1; playtest.py)
+        self.tally: list[int] = []
         self.hand: list[int] = [0] * num_players  # seat -> bit mask of slots still held
         self.face_up = 0
         # (nomination, chip) of every face-up chip on the Nominations before the final flip:
@@ -140,6 +144,7 @@ class GtpagState:
         twin.active = self.active
         twin.piles = [pile[:] for pile in self.piles]
         twin.boosts = [boosts[:] for boosts in self.boosts]
+        twin.tally = self.tally[:]
         twin.hand = self.hand[:]
         twin.face_up = self.face_up
         twin.shown = self.shown

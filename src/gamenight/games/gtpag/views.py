@@ -279,6 +279,7 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
         for seat in seen_by:
             seen[seat] |= 1 << real[index]
     state.piles = [[real[-c - 1] if c < 0 else c for c in pile] for pile in state.piles]
+    game.recount_tally(state)
     if data["phase"] in ("bidding", "trait"):
         state.shown = tuple(
             (j, c) for j, pile in enumerate(state.piles) for c in pile if up >> c & 1

@@ -6,13 +6,14 @@ Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import cached_property
 from typing import ClassVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.requirements import actions as kinds
-from gamenight.games.requirements import narrate, views
+from gamenight.games.requirements import narrate, playtest, views
 from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
@@ -353,6 +354,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         elif kind == K_SPECTACLE:
             coin = state.bid[player].pop(action.index)
             state.acc_coins[player][state.target].append(coin)
+            state.add_score(player, len(state.acc_tiles[player][state.target]))  # R17
             state.spectacle_trait = state.coin_up[coin]
             if journal is not None:
                 narrate.spectacle(journal, self, state, player, coin)
@@ -478,6 +480,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _place(self, state: RequirementsState, player: int, index: int) -> None:
         state.acc_tiles[player][index].append(state.requirement)
+        spectacle = len(state.acc_coins[player][index])
+        if spectacle:  # R17: one more Greatness for every coin of Spectacle there
+            state.add_score(player, spectacle)
         state.requirement = -1
         state.target = index
         if state.winner < 0:  # met in the Receptive phase: the round is over
@@ -579,6 +584,23 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             reason=state.end_reason,
             capped=state.end_reason == CAPPED,
         )
+
+    # -- what the playtest lab measures (RULES.md M1-M3; playtest.py) ----------------------------
+    def standings(self, state: RequirementsState) -> tuple[float, ...]:
+        return playtest.standings(state)
+
+    def component_uses(
+        self, state: RequirementsState, player: int, action: Action
+    ) -> tuple[tuple[int, str], ...]:
+        return playtest.component_uses(self, state, player, action)
+
+    def rounds_played(self, state: RequirementsState) -> int:
+        return playtest.rounds_played(state)
+
+    @cached_property
+    def component_names(self) -> playtest.ComponentNames:
+        """The names ``component_uses`` gives (M2), built on first use."""
+        return playtest.ComponentNames(self.params)
 
     # -- views, notation, checks ------------------------------------------------------------------
     def view(self, state: RequirementsState, player: int | None) -> View:

@@ -65,6 +65,7 @@ class RequirementsState:
         "rng",
         "round",
         "routes",
+        "score",
         "seen",
         "spectacle_trait",
         "stack",
@@ -103,6 +104,9 @@ class RequirementsState:
         self.spectacle_trait = -1  # exposed trait of the Spectacle coins picked so far
         self.steps = 0  # actions taken, for the safety cap (G5)
         self.end_reason = ""
+        # R17 applied to the table as it is, per seat, kept by apply for the playtest lab (M1):
+        # a tuple replaced on the rare change, so clones share it
+        self.score: tuple[float, ...] = (0.0,) * num_players
 
     def clone(self) -> RequirementsState:
         twin = RequirementsState.__new__(RequirementsState)
@@ -135,7 +139,21 @@ class RequirementsState:
         twin.spectacle_trait = self.spectacle_trait
         twin.steps = self.steps
         twin.end_reason = self.end_reason
+        twin.score = self.score
         return twin
+
+    def recount_score(self) -> None:
+        """Set ``score`` from the Accomplishments (R17), for a state not built by ``apply``."""
+        self.score = tuple(
+            float(sum(len(tiles) * len(coins) for tiles, coins in zip(*seat, strict=True)))
+            for seat in zip(self.acc_tiles, self.acc_coins, strict=True)
+        )
+
+    def add_score(self, seat: int, points: int) -> None:
+        """R17: ``seat``'s Greatness x Spectacle grew by ``points`` (a tile or a coin joined)."""
+        score = list(self.score)
+        score[seat] += points
+        self.score = tuple(score)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
