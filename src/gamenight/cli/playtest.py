@@ -286,14 +286,38 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
                           _pct(rung["win_rate"]), f"{rung['fair_share']:.1%}")
         console.print(table)
     if "components" in shown and config["components"]:
-        table = _table(f"{label}: components", "component", "uses", "seats using",
-                       "users win", "others win", "p (Holm)")
-        for entry in config["components"]:
-            p = entry.get("p_adjusted")
-            table.add_row(Text(entry["name"]), str(entry["uses"]), f"{entry['use_rate']:.1%}",
-                          _pct(entry["win_rate_users"]), _pct(entry["win_rate_others"]),
-                          "" if p is None else f"{p:.3f}")
-        console.print(table)
+        _component_table(label, config["components"])
+
+
+TERMINAL_COMPONENTS = 8  # kinds shown at each end of the ranking; the report and CSV have all
+
+
+def _component_table(label: str, components: list[dict[str, Any]]) -> None:
+    """Kinds ranked by how much more often their users win than other seats."""
+
+    def lead(entry: dict[str, Any]) -> float:
+        users, others = entry["win_rate_users"]["value"], entry["win_rate_others"]["value"]
+        return (users or 0.0) - (others or 0.0)
+
+    ranked = sorted(components, key=lead, reverse=True)
+    if len(ranked) > 2 * TERMINAL_COMPONENTS:
+        title = (f"{label}: components, the {TERMINAL_COMPONENTS} most and least linked with "
+                 f"winning of {len(ranked)} (all in --report and --csv)")
+        ranked = ranked[:TERMINAL_COMPONENTS] + ranked[-TERMINAL_COMPONENTS:]
+    else:
+        title = f"{label}: components"
+    table = _table(title, "component", "uses", "seats using", "users win", "others win",
+                   "p (Holm)")
+    for entry in ranked:
+        p = entry.get("p_adjusted")
+        users, others = entry["win_rate_users"]["value"], entry["win_rate_others"]["value"]
+        table.add_row(
+            Text(entry["name"]), str(entry["uses"]), f"{entry['use_rate']:.1%}",
+            "n/a" if users is None else f"{users:.1%}",
+            "n/a" if others is None else f"{others:.1%}",
+            "" if p is None else f"{p:.3f}",
+        )
+    console.print(table)
 
 
 def _comparison_table(comparisons: list[dict[str, Any]]) -> None:

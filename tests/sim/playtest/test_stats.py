@@ -28,6 +28,7 @@ from gamenight.sim.playtest.stats import (
     mean_interval,
     means_equal,
     paired_difference,
+    rate_difference,
     rate_interval,
     seats_equal,
     unpaired_difference,
@@ -356,3 +357,32 @@ def test_issue15_item3_plain_difference_takes_a_difference() -> None:
     assert format_p(0.001) == "p = 0.001"
     with pytest.raises(StatsInputError, match="must be a number"):
         plain_difference("x", "a", "b", math.nan, 0.5, "rate")
+
+
+def test_issue15_item2_rate_difference_worked_by_hand() -> None:
+    """Components: users 30 wins of 50 seats against others 20 of 50."""
+    difference = rate_difference(20, 50, 30, 50)
+    assert difference.value == pytest.approx(0.2)
+    # pooled z-test: p = 0.5, se = sqrt(0.25 * (2 / 50)) = 0.1, z = 2
+    assert difference.p_value == pytest.approx(2 * (1 - 0.9772498680518208))
+    # Newcombe: Wilson 30/50 = [0.46181, 0.72392], 20/50 = [0.27608, 0.53819]
+    low = 0.2 - math.hypot(0.6 - 0.46181, 0.53819 - 0.4)
+    high = 0.2 + math.hypot(0.72392 - 0.6, 0.4 - 0.27608)
+    assert difference.low == pytest.approx(low, abs=1e-4)
+    assert difference.high == pytest.approx(high, abs=1e-4)
+
+
+def test_issue15_item2_two_losses_in_two_games_are_not_significant() -> None:
+    """A component used twice, both times by a loser: no evidence against a 1/3 win rate."""
+    difference = rate_difference(100, 298, 0, 2)
+    assert difference.value == pytest.approx(-100 / 298)
+    assert difference.p_value > 0.3
+    # the users' rate cannot go below 0: the interval stops at 0 minus the others' upper
+    # Wilson bound for 100/298 (0.3907); upward it reaches the users' Wilson bound for 0/2
+    assert difference.low == pytest.approx(-0.3907, abs=1e-3)
+    assert difference.high > 0.3
+
+
+def test_issue15_item2_rate_difference_of_certain_rates_has_p_one() -> None:
+    assert rate_difference(0, 10, 0, 10).p_value == 1.0
+    assert rate_difference(10, 10, 10, 10).p_value == 1.0

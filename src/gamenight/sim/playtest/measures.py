@@ -21,9 +21,9 @@ from gamenight.sim.playtest.stats import (
     mean_interval,
     means_equal,
     paired_difference,
+    rate_difference,
     rate_interval,
     seats_equal,
-    unpaired_difference,
 )
 
 RowMeasure = Callable[[MatchRow], float]
@@ -220,9 +220,8 @@ def _components(tally: ComponentTally) -> list[dict[str, Any]]:
                 "win_rate_users": rate_interval(user_wins, users).to_dict(),
                 "win_rate_others": rate_interval(other_wins, others).to_dict(),
                 "difference": (
-                    unpaired_difference(_as_draws(other_wins, others), _as_draws(user_wins, users))
-                    .to_dict()
-                    if users > 1 and others > 1
+                    rate_difference(other_wins, others, user_wins, users).to_dict()
+                    if users and others
                     else None
                 ),
             }
@@ -232,15 +231,6 @@ def _components(tally: ComponentTally) -> list[dict[str, Any]]:
     for entry, p in zip(tested, adjusted, strict=True):
         entry["p_adjusted"] = p  # over this configuration's components: many kinds, many tests
     return found
-
-
-def _as_draws(wins: float, seats: int) -> list[float]:
-    """Seat results with these totals (whole wins, then one fractional share): the
-    difference of two rates needs only their means and variances, which this keeps."""
-    whole = int(wins)
-    rest = wins - whole
-    draws = [1.0] * whole + ([rest] if rest else [])
-    return draws + [0.0] * (seats - len(draws))
 
 
 def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:

@@ -184,6 +184,34 @@ def unpaired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     return Difference(value, value - half, value + half, p_value, sd, n, False)
 
 
+def rate_difference(wins_a: float, seats_a: int, wins_b: float, seats_b: int) -> Difference:
+    """``rate_b - rate_a`` for two independent proportions (wins may be fractional shares).
+
+    The interval is Newcombe's hybrid score interval (from the two Wilson intervals), the
+    p-value the pooled two-proportion z-test. Both stay sound when a rate is 0 or 1 or a
+    sample is tiny, where Welch's test on 0/1 values would call two losses in two games
+    significant. ``sd`` is sqrt(p_a(1 - p_a) + p_b(1 - p_b)), one seat of each.
+    """
+    if min(seats_a, seats_b) < 1:
+        return Difference(math.nan, math.nan, math.nan, 1.0, math.nan, 0, False)
+    if not (0 <= wins_a <= seats_a and 0 <= wins_b <= seats_b):
+        raise StatsInputError("wins must lie between 0 and the number of seats")
+    rate_a, rate_b = wins_a / seats_a, wins_b / seats_b
+    low_a, high_a = wilson_interval(wins_a, seats_a)
+    low_b, high_b = wilson_interval(wins_b, seats_b)
+    value = rate_b - rate_a
+    low = value - math.sqrt((rate_b - low_b) ** 2 + (high_a - rate_a) ** 2)
+    high = value + math.sqrt((high_b - rate_b) ** 2 + (rate_a - low_a) ** 2)
+    pooled = (wins_a + wins_b) / (seats_a + seats_b)
+    standard_error = math.sqrt(pooled * (1 - pooled) * (1 / seats_a + 1 / seats_b))
+    if standard_error == 0:
+        p_value = 1.0
+    else:
+        p_value = float(2 * scipy_stats.norm.sf(abs(value) / standard_error))
+    sd = math.sqrt(rate_a * (1 - rate_a) + rate_b * (1 - rate_b))
+    return Difference(value, low, high, p_value, sd, min(seats_a, seats_b), False)
+
+
 def seats_equal(win_shares_per_seat: Sequence[float], games: int) -> Test:
     """Chi-square goodness of fit of "every seat wins equally often".
 

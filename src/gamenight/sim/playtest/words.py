@@ -75,8 +75,8 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     actions = config["length"].get("actions")
     if actions:
         lines.append(
-            f"a game takes a median {actions['median']:g} actions "
-            f"(10% of games under {actions['p10']:g}, 10% over {actions['p90']:g})."
+            f"a game takes a median {actions['median']:.0f} actions "
+            f"(10% of games under {actions['p10']:.0f}, 10% over {actions['p90']:.0f})."
         )
     measures = config["measures"]
     if "choice_share" in measures:
