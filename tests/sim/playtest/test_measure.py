@@ -12,7 +12,7 @@ import pytest
 
 from gamenight.bots.factory import make_agent
 from gamenight.core import registry
-from gamenight.core.game import Outcome
+from gamenight.core.game import Game, Outcome
 from gamenight.core.rng import derive_seed
 from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.sim.playtest.measure import (
@@ -129,6 +129,13 @@ class SeatBadges(RequirementsGame):
         return dataclasses.replace(plain, winners=(0, 1))
 
 
+class NoHooks(RequirementsGame):
+    """Requirements as a game without the optional playtest hooks."""
+
+    standings = Game.standings
+    component_uses = Game.component_uses
+
+
 def test_components_count_uses_users_and_the_users_wins() -> None:
     game = SeatBadges()
     agents = _agents(game, ["random", "random"])
@@ -151,6 +158,6 @@ def test_the_course_is_kept_for_example_matches_only_when_asked() -> None:
     assert len(course) == row.actions
     assert course[-1][0] + course[-1][1] == row.actions
     assert row.lead_changes >= 0
-    plain = play_measured(RequirementsGame(), 2, derive_seed(5, 0), 0, agents, ComponentTally())
+    plain = play_measured(NoHooks(), 2, derive_seed(5, 0), 0, agents, ComponentTally())
     assert plain.lead_changes == -1  # no standings from the game: no course measures
     assert math.isnan(plain.decisiveness)

@@ -23,6 +23,8 @@ from report_summaries import (
     spec,
 )
 
+from gamenight.core.game import Game
+from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.sim.playtest.backends import LocalBackend
 from gamenight.sim.playtest.measures import summarise
 from gamenight.sim.playtest.report import render_report
@@ -97,7 +99,8 @@ def test_a_full_summary_has_every_section_and_figure(full: dict[str, Any], full_
     assert "A Game of Requirements: playtest report" in words
     positions = [page.headings.index(heading) for heading in HEADINGS]
     assert positions == sorted(positions)
-    assert expected_figures(full) == 8  # seats, actions, turns, ladder, 2 components, 2 courses
+    # seats; actions, turns and rounds; the ladder; components and courses of 2 configurations
+    assert expected_figures(full) == 9
     assert page.classes("plotly-graph-div") == expected_figures(full)
     assert page.classes("empty") == 0
     for line in summary_words(full):
@@ -163,9 +166,11 @@ def test_an_empty_interrupted_run_says_so_at_the_top() -> None:
     assert "No match finished: nothing to plot." in words
 
 
-def test_a_run_without_components_or_standings_says_so() -> None:
+def test_a_run_without_components_or_standings_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """issue 15 item 4: a game with no component or standings hook: those sections say so
     in one line each, every other figure is there."""
+    for hook in ("standings", "component_uses"):  # as a game without the optional hooks
+        monkeypatch.setattr(RequirementsGame, hook, getattr(Game, hook))
     summary = summarise(run_playtest(spec(games=6, ladder_games=2), LocalBackend(1)))
     page = Page(render_report(summary))
     assert page.classes("plotly-graph-div") == expected_figures(summary)
