@@ -1,4 +1,5 @@
-"""Packaging: the adapters sit behind the ``rl`` extra; the core never needs them."""
+"""Packaging: the adapters sit behind the ``rl`` extra and the playtest lab behind ``lab``
+and ``ray``; the core never needs them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RL_LIBRARIES = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+LAB_LIBRARIES = ("numpy", "scipy", "plotly", "ray")
+OPTIONAL = tuple(dict.fromkeys(RL_LIBRARIES + LAB_LIBRARIES))
+# where each optional library may be imported at the top of a module
+ALLOWED = {"adapters": RL_LIBRARIES, "playtest": LAB_LIBRARIES}
 
 # Run in a fresh interpreter in which importing any RL library fails, as on a machine where
 # only the core is installed.
@@ -16,7 +21,7 @@ BLOCKED_CORE = f"""
 import importlib.abc, sys
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in {RL_LIBRARIES!r}:
+        if name.split(".")[0] in {OPTIONAL!r}:
             raise ImportError(f"{{name}} is blocked: the core must not need it")
         return None
 sys.meta_path.insert(0, Block())
@@ -32,6 +37,9 @@ try:
     import gamenight.adapters.codec
 except ImportError as error:
     print("adapters need the extra:", error)
+from typer.testing import CliRunner
+result = CliRunner().invoke(gamenight.cli.app, ["playtest", "requirements", "-n", "2"])
+print("playtest says:", result.output.strip(), result.exception)
 print("core ok")
 """
 
@@ -48,6 +56,7 @@ def test_the_core_installs_and_runs_without_the_rl_libraries() -> None:
     assert result.returncode == 0, result.stderr
     assert "core ok" in result.stdout
     assert "adapters need the extra" in result.stdout
+    assert "playtest says: error: this needs the lab extra" in result.stdout
 
 
 def test_the_rl_extra_declares_the_libraries_and_the_core_does_not() -> None:
@@ -59,16 +68,18 @@ def test_the_rl_extra_declares_the_libraries_and_the_core_does_not() -> None:
         assert library in extra
 
 
-def test_numpy_is_imported_only_inside_the_adapters() -> None:
-    outside = [
-        path.relative_to(ROOT)
-        for path in (ROOT / "src" / "gamenight").rglob("*.py")
-        if "adapters" not in path.parts
-        and any(
-            line.split()[:2] in (["import", lib], ["from", lib])
-            or line.startswith((f"import {lib}.", f"from {lib}."))
-            for line in path.read_text().splitlines()
-            for lib in RL_LIBRARIES
-        )
-    ]
+def test_optional_libraries_are_imported_only_where_their_extra_is_needed() -> None:
+    """numpy, OpenSpiel and PettingZoo in the adapters (rl); numpy, scipy, plotly and ray in
+    the playtest lab (lab, ray), which the command imports only when it runs."""
+    outside = []
+    for path in (ROOT / "src" / "gamenight").rglob("*.py"):
+        allowed = {lib for part, libs in ALLOWED.items() if part in path.parts for lib in libs}
+        for line in path.read_text().splitlines():
+            for lib in OPTIONAL:
+                if lib in allowed:
+                    continue
+                if line.split()[:2] in (["import", lib], ["from", lib]) or line.startswith(
+                    (f"import {lib}.", f"from {lib}.")
+                ):
+                    outside.append((str(path.relative_to(ROOT)), lib))
     assert outside == []

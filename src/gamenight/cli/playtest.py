@@ -39,8 +39,15 @@ MEASURES = ("seats", "bots", "outcomes", "length", "decisions", "course", "compo
 """What the terminal report shows; ``skill`` also plays the skill ladder (off by default)."""
 
 
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a broken or blocked installation: as good as missing
+        return False
+
+
 def _need(extra: str, *modules: str) -> None:
-    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    missing = [name for name in modules if not _installed(name)]
     if missing:
         raise GamenightError(
             f"this needs the {extra} extra ({', '.join(missing)} missing): "
