@@ -36,7 +36,7 @@ def test_a_person_plays_each_game_against_bots_by_clicking(
         assert time.monotonic() < deadline, f"{game}: the match did not finish by clicking"
         if click_a_move(page, rng):
             clicks += 1
-            if clicks == 2:
+            if clicks == 1:  # a match may need one click only (a lone Nomination is picked)
                 page.screenshot(path=str(shot), full_page=True)
         else:
             page.wait_for_timeout(30)

@@ -1,4 +1,4 @@
-"""The ``gamenight`` command line: list, play, simulate, replay."""
+"""The ``gamenight`` command line: list, play, simulate, playtest, replay, serve."""
 
 from gamenight.cli import (  # noqa: F401 - importing them registers the commands
     listing,
