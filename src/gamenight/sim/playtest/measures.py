@@ -17,6 +17,7 @@ from gamenight.sim.playtest.describe import distribution
 from gamenight.sim.playtest.measure import SHARES, ComponentTally, MatchRow
 from gamenight.sim.playtest.run import LabRun
 from gamenight.sim.playtest.stats import (
+    Estimate,
     holm,
     mean_interval,
     means_equal,
@@ -86,6 +87,11 @@ PER_MATCH: dict[str, Measure] = {
 }
 
 
+ZERO_OR_ONE = {"no_winner", "capped"}
+"""Measures that are 0 or 1 in every match: rates with Wilson's interval (the others that
+are shares, such as decisiveness, vary within a match's range and take Student's t)."""
+
+
 def seat_measures(num_players: int) -> dict[str, Measure]:
     """Win share and score of every seat, as per-match measures."""
     found: dict[str, Measure] = {}
@@ -97,6 +103,12 @@ def seat_measures(num_players: int) -> dict[str, Measure]:
             f"seat {seat} mean score", "score", score(seat), f"seat {seat} scores"
         )
     return found
+
+
+def win_rate(shares: Sequence[float]) -> Estimate:
+    """A rate from per-match shares (0, 1 or a split win): Wilson's interval, which stays
+    within 0 and 1 for small runs and rates near the ends, where a t interval would not."""
+    return rate_interval(sum(shares), len(shares))
 
 
 def values(rows: Sequence[MatchRow], measure: RowMeasure) -> list[float]:
@@ -116,7 +128,7 @@ def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
         "seats": [
             {
                 "seat": seat,
-                "win_rate": mean_interval(values(rows, win_share(seat))).to_dict(),
+                "win_rate": win_rate(values(rows, win_share(seat))).to_dict(),
                 "mean_score": mean_interval(values(rows, score(seat))).to_dict(),
             }
             for seat in range(n)
@@ -138,7 +150,9 @@ def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
             key: {
                 "label": measure.label,
                 "unit": measure.unit,
-                **mean_interval(values(rows, measure.value)).to_dict(),
+                **(win_rate if key in ZERO_OR_ONE else mean_interval)(
+                    values(rows, measure.value)
+                ).to_dict(),
             }
             for key, measure in PER_MATCH.items()
             if values(rows, measure.value)
@@ -161,7 +175,7 @@ def _by_bot(rows: Sequence[MatchRow]) -> list[dict[str, Any]]:
         {
             "bot": bot,
             "seat_games": len(shares[bot]),
-            "win_rate": mean_interval(shares[bot]).to_dict(),
+            "win_rate": win_rate(shares[bot]).to_dict(),
             "mean_score": mean_interval(scores[bot]).to_dict(),
         }
         for bot in shares
@@ -249,7 +263,7 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
                 "lower": spec.ladder[rung - 1],
                 "games": len(rows),
                 "fair_share": fair,
-                "win_rate": mean_interval(shares).to_dict(),
+                "win_rate": win_rate(shares).to_dict(),
                 "above_fair": difference.to_dict() if difference else None,
             }
         )
