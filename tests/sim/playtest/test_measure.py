@@ -18,8 +18,9 @@ from gamenight.games.requirements.rules import RequirementsGame
 from gamenight.sim.playtest.measure import (
     SHARES,
     ComponentTally,
-    _Course,
+    count_lead_changes,
     play_measured,
+    winner_course,
 )
 from gamenight.sim.runner import play_match
 
@@ -27,15 +28,15 @@ GAMES = [("requirements", 2), ("gtpag", 3), ("gnome", 4), ("pgdk", 3)]
 
 
 def course_of(standings: Sequence[tuple[float, ...]], winner: int) -> tuple[int, float, float]:
-    """As the match loop does: a change is reported with the number of the action that made it."""
-    course = _Course(len(standings[0]))
+    """As the match loop does: each change noted with the number of the action that made it."""
+    changes = []
     previous: tuple[float, ...] | None = None
     for actions, standing in enumerate(standings, start=1):
         if standing != previous:
-            course.change(standing, actions)
+            changes.append((actions, standing))
         previous = standing
-    drama, decisiveness = course.for_winner(winner, len(standings))
-    return course.lead_changes, drama, decisiveness
+    drama, decisiveness = winner_course(changes, len(standings), winner)
+    return count_lead_changes(changes), drama, decisiveness
 
 
 # after each of 7 actions: seat 0 leads, seat 1 passes it, seat 0 again, a tie, seat 1 again

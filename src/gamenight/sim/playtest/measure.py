@@ -101,8 +101,10 @@ def play_measured(
     uses: list[tuple[int, str]] = []  # every use, counted once the match is over
     decisions = choices = branching = turns = 0
     last_seat = -1
-    tracker = _Course(num_players) if standings is not None else None
-    previous: object = None  # the last standings seen: most actions leave them as they were
+    # (action number, standings) at every change: most actions leave the standings as they
+    # were, and the course measures need the winner, known only at the end
+    changes: list[tuple[int, Sequence[float]]] = []
+    previous: object = None
     while True:
         actors = to_act(state)
         if not actors:
@@ -132,8 +134,7 @@ def play_measured(
         if standings is not None:
             now = standings(state)
             if now is not previous and now != previous and now is not None:
-                assert tracker is not None
-                tracker.change(now, decisions)
+                changes.append((decisions, now))
             previous = now
             if course is not None and now is not None:
                 course.append(tuple(now))
@@ -151,10 +152,10 @@ def play_measured(
     rounds = game.rounds_played(state)
     drama = decisiveness = math.nan
     lead_changes = -1
-    if tracker is not None:
-        lead_changes = tracker.lead_changes
+    if standings is not None:
+        lead_changes = count_lead_changes(changes)
         if len(winners) == 1:
-            drama, decisiveness = tracker.for_winner(winners[0], decisions)
+            drama, decisiveness = winner_course(changes, decisions, winners[0])
     return MatchRow(
         index=index,
         bots=tuple(agent.name for agent in agents),
@@ -174,62 +175,45 @@ def play_measured(
     )
 
 
-class _Course:
-    """The course measures, folded in as the standings change (no trace kept).
+def _alone_on_top(standing: Sequence[float]) -> int:
+    """The seat strictly ahead of every other, or -1 on a tie for the top."""
+    top = max(standing)
+    leaders = [seat for seat, value in enumerate(standing) if value == top]
+    return leaders[0] if len(leaders) == 1 else -1
 
-    The standing set by action ``k`` holds until the next change, so each change weighs the
-    previous standing by the number of actions it lasted.
+
+def count_lead_changes(changes: Sequence[tuple[int, Sequence[float]]]) -> int:
+    """How often a new leader replaced the previous one (a tie for the top leads nobody)."""
+    leader = -1
+    count = 0
+    for _, standing in changes:
+        alone = _alone_on_top(standing)
+        if alone >= 0 and alone != leader:
+            count += leader >= 0
+            leader = alone
+    return count
+
+
+def winner_course(
+    changes: Sequence[tuple[int, Sequence[float]]], actions: int, winner: int
+) -> tuple[float, float]:
+    """(drama, decisiveness) of a match of ``actions`` actions won by ``winner`` alone.
+
+    ``changes`` lists (action number, standings) each time the standings changed; a standing
+    holds from its action until the action before the next change (or the end), so each
+    weighs by the number of actions it lasted.
     """
-
-    __slots__ = ("alone", "behind_by", "behind_count", "gaps", "lead_changes", "leader",
-                 "not_alone_until", "since", "started")
-
-    def __init__(self, num_players: int) -> None:
-        self.leader = -1
-        self.lead_changes = 0
-        self.started = False
-        self.since = 1  # the action after which the current standing began
-        self.gaps = [0.0] * num_players  # distance below the top now
-        self.alone = -1  # the seat alone on top now, if any
-        self.behind_by = [0.0] * num_players  # gaps summed over the actions they lasted
-        self.behind_count = [0] * num_players  # actions after which the seat was behind
-        self.not_alone_until = [0] * num_players  # last action after which not alone on top
-
-    def change(self, standing: Sequence[float], actions: int) -> None:
-        """The standings changed with action number ``actions``."""
-        if self.started:
-            self._close(actions - 1)
-        self.started = True
-        self.since = actions
-        top = max(standing)
-        leaders = [seat for seat, value in enumerate(standing) if value == top]
-        alone = leaders[0] if len(leaders) == 1 else -1
-        if alone >= 0 and alone != self.leader:
-            if self.leader >= 0:
-                self.lead_changes += 1
-            self.leader = alone
-        self.gaps = [top - value for value in standing]
-        self.alone = alone
-
-    def _close(self, last: int) -> None:
-        """The current standing held after actions ``since``..``last``."""
-        lasted = last - self.since + 1
-        if lasted <= 0:
-            return
-        for seat, gap in enumerate(self.gaps):
-            if gap > 0:
-                self.behind_by[seat] += gap * lasted
-                self.behind_count[seat] += lasted
-            if seat != self.alone:
-                self.not_alone_until[seat] = last
-
-    def for_winner(self, winner: int, actions: int) -> tuple[float, float]:
-        """(drama, decisiveness) of a match of ``actions`` actions won by ``winner`` alone."""
-        if self.started:
-            self._close(actions)
-            self.since = actions + 1
-        count = self.behind_count[winner]
-        drama = self.behind_by[winner] / count if count else math.nan
-        if not actions:
-            return drama, math.nan
-        return drama, 1 - self.not_alone_until[winner] / actions
+    behind_by = 0.0  # the winner's distance below the top, summed over the actions it lasted
+    behind = 0  # actions after which the winner was behind
+    not_alone_until = 0  # the last action after which the winner was not alone on top
+    ends = [start for start, _ in changes[1:]] + [actions + 1]
+    for (start, standing), end in zip(changes, ends, strict=True):
+        lasted = end - start
+        gap = max(standing) - standing[winner]
+        if gap > 0:
+            behind_by += gap * lasted
+            behind += lasted
+        if _alone_on_top(standing) != winner:
+            not_alone_until = end - 1
+    drama = behind_by / behind if behind else math.nan
+    return drama, (1 - not_alone_until / actions if actions else math.nan)
