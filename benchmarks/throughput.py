@@ -52,10 +52,11 @@ SOURCE = Path(__file__).resolve().parents[1] / "src"
 if __name__ == "__main__" and "--installed" not in sys.argv[1:]:
     sys.path.insert(0, str(SOURCE))  # this checkout's engine, not whatever is installed
 
+from ismcts_speed import mid_game_speed  # noqa: E402
+
 import gamenight  # noqa: E402
 from gamenight.core.registry import entries, make_game  # noqa: E402
 from gamenight.core.rng import Rng  # noqa: E402
-from ismcts_speed import mid_game_speed  # noqa: E402
 
 # CPU time of this process, not wall time: on a shared or busy machine the figures (and the
 # ratio to the reference, measured in the same run) then do not depend on other processes.
@@ -68,6 +69,7 @@ clock = time.process_time
 # of legal actions shorter than a thousand.
 TABLE_MASK = (1 << 16) - 1
 TABLE_SCALE = 1 << 30
+
 
 def random_table(seed: int = 0) -> list[int]:
     numbers = random.Random(seed)
@@ -499,8 +501,20 @@ def side_by_side(pure: dict[str, Any], compiled: dict[str, Any]) -> list[str]:
         lines.append("  ".join(f"{c:>14}" for c in cells))
     theirs = keyed(compiled["ismcts"])
     if pure["ismcts"]:
-        lines.append("  ".join(f"{h:>14}" for h in ("ISMCTS", "players", "checkout it/s", "",
-                                                     "compiled it/s", "", "compiled/ckout")))
+        lines.append(
+            "  ".join(
+                f"{h:>14}"
+                for h in (
+                    "ISMCTS",
+                    "players",
+                    "checkout it/s",
+                    "",
+                    "compiled it/s",
+                    "",
+                    "compiled/ckout",
+                )
+            )
+        )
     for key, row in keyed(pure["ismcts"]).items():
         other = theirs.get(key)
         cells = [
@@ -525,8 +539,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-counts", action="store_true", help="every player count")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument(
-        "--ismcts", default="ismcts", help="bot spec whose iterations/s to measure (default: the "
-        "ISMCTS bot at its default budget)"
+        "--ismcts",
+        default="ismcts",
+        help="bot spec whose iterations/s to measure (default: the "
+        "ISMCTS bot at its default budget)",
     )
     parser.add_argument(
         "--ismcts-decisions", type=int, default=5, help="ISMCTS decisions per game (0: none)"

@@ -92,9 +92,17 @@ def test_throughput_prints_both_builds_side_by_side() -> None:
     """issue 16 item 4: the table names each run's build and warns when the "compiled" one
     imported no compiled module."""
     result = run(
-        "benchmarks/throughput.py", "--seconds", "0.05", "--games", "gtpag",
-        "--ismcts", "ismcts:iters=5", "--ismcts-decisions", "1",
-        "--compiled-python", sys.executable,
+        "benchmarks/throughput.py",
+        "--seconds",
+        "0.05",
+        "--games",
+        "gtpag",
+        "--ismcts",
+        "ismcts:iters=5",
+        "--ismcts-decisions",
+        "1",
+        "--compiled-python",
+        sys.executable,
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -144,8 +152,18 @@ def test_ismcts_speed_times_decisions_at_the_chosen_counts() -> None:
 
 
 def test_playtest_speed_reports_the_overhead_and_the_big_run() -> None:
-    result = run("benchmarks/playtest_speed.py", "--games", "requirements", "--batch", "5",
-                 "--rounds", "1", "--big", "40", "--json")
+    result = run(
+        "benchmarks/playtest_speed.py",
+        "--games",
+        "requirements",
+        "--batch",
+        "5",
+        "--rounds",
+        "1",
+        "--big",
+        "40",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     [row] = report["rows"]
