@@ -9,6 +9,10 @@ The ISMCTS bot plays seat 0 against random bots; every decision with more than o
 action is timed by this process's CPU clock (one core; other work on the machine does not
 count). By default the smallest, largest and 4-player counts are measured; `--all-counts` takes
 every supported count.
+
+`mid_game_speed` is the fixed-position figure that `benchmarks/throughput.py` reports beside
+the playout rates: iterations per second over a few decisions from mid-game positions, each
+reached by seeded random play, so every run (and every build) searches the same positions.
 """
 
 from __future__ import annotations
@@ -55,6 +59,48 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
         "median_decision_s": statistics.median(times) if times else 0.0,
         "p90_decision_s": sorted(times)[int(0.9 * (len(times) - 1))] if times else 0.0,
         "max_decision_s": max(times, default=0.0),
+    }
+
+
+def mid_game_positions(game: Any, players: int, seed: int) -> list[tuple[Any, int]]:
+    """Every decision with a real choice along the random game of ``seed``: (state, seat)."""
+    state = game.new_state(players, seed)
+    rng = Rng(derive_seed(seed, players))
+    positions = []
+    while actors := game.to_act(state):
+        seat = actors[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            positions.append((state.clone(), seat))
+        game.apply(state, seat, legal[rng.randbelow(len(legal))])
+    return positions
+
+
+def mid_game_speed(name: str, players: int, bot: str, decisions: int) -> dict[str, Any]:
+    """Iterations per second (CPU time) over ``decisions`` searches: decision k is taken in the
+    random game of seed k, at k+1 parts in decisions+1 of its way, so the positions spread from
+    early to late play and are the same in every run."""
+    game = make_game(name)
+    agent = make_agent(bot, game)
+    iterations = 0
+    seconds = 0.0
+    for k in range(decisions):
+        positions = mid_game_positions(game, players, k)
+        state, seat = positions[(k + 1) * len(positions) // (decisions + 1)]
+        view = game.view(state, seat)
+        legal = game.legal_actions(state, seat)
+        start = time.process_time()
+        agent.act(view, legal, Rng(derive_seed(k, seat)))
+        seconds += time.process_time() - start
+        iterations += agent.last_iterations  # type: ignore[attr-defined]
+    return {
+        "game": name,
+        "players": players,
+        "bot": bot,
+        "decisions": decisions,
+        "iterations": iterations,
+        "seconds": seconds,
+        "iterations_per_s": iterations / seconds if seconds else 0.0,
     }
 
 

@@ -6,7 +6,11 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
+from typing import Any
+
+from gamenight.bots.ismcts import DEFAULT_ITERATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,22 +22,120 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_throughput_reports_every_count_and_the_reference_ratio() -> None:
-    result = run("benchmarks/throughput.py", "--seconds", "0.05", "--games", "gtpag", "--json")
+def has_openspiel() -> bool:
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def throughput(*args: str) -> dict[str, Any]:
+    result = run(
+        "benchmarks/throughput.py", "--seconds", "0.05", "--games", "gtpag", "--json", *args
+    )
     assert result.returncode == 0, result.stderr
-    rows = json.loads(result.stdout)["rows"]
-    ours = [row for row in rows if row["game"] == "gtpag"]
+    report: dict[str, Any] = json.loads(result.stdout)
+    return report
+
+
+def check_report(report: dict[str, Any], decisions: int) -> None:
+    """Every figure one build's run promises: rates, references, harness cost, ISMCTS it/s."""
+    harness = report["harness"]
+    ours = [row for row in report["rows"] if row["game"] == "gtpag"]
     assert [row["players"] for row in ours] == [2]
     for row in ours:
         for figure in ("actions_per_s", "games_per_s", "clone_us", "determinize_us"):
             assert row[figure] > 0, figure
+        # the harness's share of one action, from its measured cost and the row's rate
+        assert row["harness_share"] == harness["own_ns"] * 1e-9 * row["actions_per_s"]
+        assert row["loop_share"] == harness["loop_ns"] * 1e-9 * row["actions_per_s"]
+    assert harness["loop_ns"] > 0
+    assert harness["calls_ns"] > 0
+    assert harness["own_ns"] == max(0.0, harness["loop_ns"] - harness["calls_ns"])
+    if has_openspiel():
+        names = [row["game"] for row in report["rows"]]
+        assert "openspiel:python_liars_poker" in names
+        assert "openspiel:goofspiel" in names
+        assert all(row["x_liars_poker"] > 0 and row["x_goofspiel"] > 0 for row in ours)
+    [ismcts] = report["ismcts"]
+    assert (ismcts["game"], ismcts["players"], ismcts["bot"]) == ("gtpag", 2, "ismcts")
+    assert ismcts["decisions"] == decisions
+    assert ismcts["iterations"] == decisions * DEFAULT_ITERATIONS  # the default budget
+    assert ismcts["iterations_per_s"] > 0
+
+
+def test_throughput_reports_every_figure_and_the_harness_cost() -> None:
+    """issue 16 item 4: the JSON has the rates, the harness's own cost per action (its table
+    choice cheaper than the randrange it replaced), the build it ran and ISMCTS it/s."""
+    report = throughput("--ismcts-decisions", "1")
+    check_report(report, decisions=1)
+    harness = report["harness"]
+    assert 0 <= harness["choice_ns"] < harness["randrange_choice_ns"]
+    assert report["build"] == "pure Python" or "pure" in report["build"].lower()
+    assert report["compiled"] is False
+    assert Path(report["location"]) == ROOT / "src" / "gamenight"  # this checkout's engine
+    assert report["compiled_run"] is None
+
+
+def test_throughput_runs_the_compiled_python_too() -> None:
+    """issue 16 item 4: --compiled-python runs the same benchmark in that interpreter and
+    reports it beside this checkout's; the current interpreter stands in, so it says pure."""
+    report = throughput("--ismcts-decisions", "1", "--compiled-python", sys.executable)
+    check_report(report, decisions=1)
+    other = report["compiled_run"]
+    check_report(other, decisions=1)
+    assert other["compiled"] is False
+    assert "pure" in other["build"].lower()
+    assert other["python"] == sys.executable
+
+
+def test_throughput_prints_both_builds_side_by_side() -> None:
+    """issue 16 item 4: the table names each run's build and warns when the "compiled" one
+    imported no compiled module."""
+    result = run(
+        "benchmarks/throughput.py",
+        "--seconds",
+        "0.05",
+        "--games",
+        "gtpag",
+        "--ismcts",
+        "ismcts:iters=5",
+        "--ismcts-decisions",
+        "1",
+        "--compiled-python",
+        sys.executable,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "ns per action of its own" in out  # the harness line
+    [named] = [line for line in out.splitlines() if line.startswith("--compiled-python: ")]
+    assert "pure" in named.lower()
+    assert "imported no compiled gamenight module" in out
+    assert "compiled it/s" in out
+
+
+def test_throughput_refuses_a_missing_compiled_python_in_one_line() -> None:
+    result = run("benchmarks/throughput.py", "--compiled-python", str(ROOT / "no-such-python"))
+    assert result.returncode == 2
+    assert "no-such-python: no such executable" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_throughput_choices_are_spread_evenly() -> None:
+    """The precomputed table the playouts choose by is uniform: its numbers modulo a small
+    count of legal actions fall on each action about equally often."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
-    except ImportError:
-        return
-    names = [row["game"] for row in rows]
-    assert "openspiel:python_liars_poker" in names
-    assert all(row["x_liars_poker"] > 0 for row in ours)
+        import throughput as bench  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    table = bench.CHOICES
+    assert len(set(table)) > 0.99 * len(table)
+    for width in (2, 3, 7):
+        counts = Counter(number % width for number in table)
+        expected = len(table) / width
+        assert all(abs(count - expected) < 0.05 * expected for count in counts.values())
 
 
 def test_ismcts_speed_times_decisions_at_the_chosen_counts() -> None:
@@ -53,8 +155,18 @@ def test_ismcts_speed_times_decisions_at_the_chosen_counts() -> None:
 
 
 def test_playtest_speed_reports_the_overhead_and_the_big_run() -> None:
-    result = run("benchmarks/playtest_speed.py", "--games", "requirements", "--batch", "5",
-                 "--rounds", "1", "--big", "40", "--json")
+    result = run(
+        "benchmarks/playtest_speed.py",
+        "--games",
+        "requirements",
+        "--batch",
+        "5",
+        "--rounds",
+        "1",
+        "--big",
+        "40",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     [row] = report["rows"]
