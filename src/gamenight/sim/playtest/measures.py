@@ -251,7 +251,7 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
     """Each rung against the one below: the higher seat's win rate against its fair share."""
     spec = run.spec
     fair = 1 / spec.num_players
-    rungs = []
+    rungs: list[dict[str, Any]] = []
     for rung in range(1, len(spec.ladder)):
         rows = run.series_rows(f"c{config}r{rung}")
         shares = [row.wins[row.index % spec.num_players] / SHARES for row in rows]
@@ -267,6 +267,10 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
                 "above_fair": difference.to_dict() if difference else None,
             }
         )
+    tested = [entry for entry in rungs if entry["above_fair"] is not None]
+    adjusted = holm([entry["above_fair"]["p_value"] for entry in tested])
+    for entry, p in zip(tested, adjusted, strict=True):
+        entry["p_adjusted"] = p  # Holm over the rungs of the ladder
     return rungs
 
 

@@ -180,7 +180,8 @@ def _config_tables(config: dict[str, Any]) -> dict[str, Any]:
                     for reason, count in outcomes["endings"].items()],
         "measures": _measure_rows(config["measures"]),
         "ladder": [(r["higher"], r["lower"], f"{r['games']:,}", with_interval(r["win_rate"], True),
-                    percent(r["fair_share"]), _p_text(r["above_fair"]))
+                    percent(r["fair_share"]),
+                    "" if "p_adjusted" not in r else format_p(r["p_adjusted"]))
                    for r in config["ladder"]],
         "components": [_component_row(c) for c in config["components"]],
     }

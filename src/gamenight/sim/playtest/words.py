@@ -103,9 +103,9 @@ def _ladder_lines(ladder: list[dict[str, Any]]) -> list[str]:
         if above is not None:
             verdict = (
                 f" ({'better play pays' if above['value'] > 0 else 'no better'}, "
-                f"{format_p(above['p_value'])})"
-                if above["p_value"] < ALPHA
-                else f" (not distinguishable from a fair share, {format_p(above['p_value'])})"
+                f"{format_p(rung['p_adjusted'])})"
+                if rung["p_adjusted"] < ALPHA
+                else f" (not distinguishable from a fair share, {format_p(rung['p_adjusted'])})"
             )
         lines.append(
             f"skill: {rung['higher']} wins {_interval_pct(rung['win_rate'])} against "
