@@ -5,9 +5,9 @@ Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
@@ -51,7 +51,18 @@ FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
 CAPPED = phases.CAPPED
 
+T = TypeVar("T")
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the decorator only speaks to the compiler: a pure install can do without
+
+    def mypyc_attr(*_attrs: str, **_options: object) -> Callable[[T], T]:
+        return lambda cls: cls
+
+
+# Tests and designers' variants subclass the game in plain Python (compiled, it must say so).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     spec: ClassVar[GameSpec] = GameSpec(
         name="requirements",
