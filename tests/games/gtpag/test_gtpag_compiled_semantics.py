@@ -49,6 +49,14 @@ def test_issue16_item3_clone_works_when_new_runs_init(monkeypatch: pytest.Monkey
 def test_issue16_item3_to_dict_does_not_read_slots(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _states_along_a_match(4, 4)[-2]
     expected = state.to_dict()
-    monkeypatch.delattr(GtpagState, "__slots__")
+    monkeypatch.delattr(GtpagState, "__slots__", raising=False)  # compiled: none
     assert state.to_dict() == expected
     assert set(expected) == set(FIELDS) - {"journal"}
+
+
+def test_issue16_item3_the_playtest_hooks_are_methods_of_the_game() -> None:
+    """Compiled, a function stored as a class attribute is not bound as a method: every hook
+    of the playtest lab must be defined in the class itself."""
+    game = make_game("gtpag")
+    for hook in ("standings", "component_uses", "rounds_played"):
+        assert getattr(type(game), hook).__qualname__ == f"GtpagGame.{hook}"

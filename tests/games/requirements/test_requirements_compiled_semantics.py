@@ -49,6 +49,6 @@ def test_issue16_item3_clone_works_when_new_runs_init(monkeypatch: pytest.Monkey
 def test_issue16_item3_to_dict_does_not_read_slots(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _states_along_a_match(2, 4)[-2]
     expected = state.to_dict()
-    monkeypatch.delattr(RequirementsState, "__slots__")
+    monkeypatch.delattr(RequirementsState, "__slots__", raising=False)  # compiled: none
     assert state.to_dict() == expected
     assert set(expected) == set(FIELDS) - {"journal"}

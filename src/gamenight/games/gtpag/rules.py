@@ -787,8 +787,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
 
     # -- what the playtest lab measures (RULES.md M1-M3; playtest.py) --------------------------
-    # called after every action of a simulated match: bound directly, saving a call
-    standings = playtest.standings
+    def standings(self, state: GtpagState) -> tuple[float, ...]:
+        # a method, not ``standings = playtest.standings``: compiled classes bind no function
+        # stored as a class attribute
+        return playtest.standings(self, state)
 
     def component_uses(
         self, state: GtpagState, player: int, action: Action
