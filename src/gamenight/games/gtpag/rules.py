@@ -289,11 +289,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """``row``'s action for every face-down Bid chip on a Nomination in play (G11)."""
         up = state.face_up
         piles = state.piles
-        with_face_up = {j for j, _ in state.shown}
+        with_face_up = 0  # bit j: Nomination j holds a face-up chip (a mask, not a new set)
+        for j, _ in state.shown:
+            with_face_up |= 1 << j
         found: list[Action] = []
         for j in self._bits[state.active]:
             pile = piles[j]
-            if j not in with_face_up:
+            if not with_face_up >> j & 1:
                 found += row[j][: len(pile)]
                 continue
             at = row[j]
