@@ -78,3 +78,20 @@ def test_issue16_item3_seeded_bot_matches_replay_as_recorded(
     spec: str, seeds: int, expected: str
 ) -> None:
     assert _bot_matches_digest(2, spec, range(seeds)) == expected
+
+
+def test_issue16_item3_largest_group_picks_as_a_counter_did() -> None:
+    """The playout policy's largest exposed group, now counted by hand, picks what
+    ``max(Counter(...))`` picked, ties going to the trait met first."""
+    from collections import Counter
+
+    from gamenight.games.requirements.bots import _largest
+
+    rng = Rng(16)
+    up = tuple(rng.randbelow(7) for _ in range(49))
+    for size in range(12):
+        for _ in range(200):
+            coins = [rng.randbelow(49) for _ in range(size)]
+            counts = Counter(up[coin] for coin in coins)
+            expected = max(counts, key=counts.__getitem__) if coins else -1
+            assert _largest(coins, up) == expected

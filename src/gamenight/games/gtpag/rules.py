@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
 from gamenight.core.journal import Journal
@@ -34,29 +34,30 @@ from gamenight.games.gtpag.params import (
 )
 from gamenight.games.gtpag.state import GtpagState, random_preferences
 
-P_NOMINATION = phases.NOMINATION
-P_BIDDING = phases.BIDDING
-P_TRAIT = phases.TRAIT
-P_BOOSTING = phases.BOOSTING
-P_TIE = phases.TIE
-P_OVER = phases.OVER
-K_NOMINATE = kinds.NOMINATE
-K_PASS = kinds.PASS
-K_BID = kinds.BID
-K_WITH = kinds.WITH
-K_SCOUT = kinds.K_SCOUT
-K_SPOTLIGHT = kinds.K_SPOTLIGHT
-K_DONE = kinds.DONE
-K_TO = kinds.TO
-K_BOOST = kinds.BOOST
-K_DECLINE = kinds.DECLINE
+# Final: compiled, each is a C constant instead of a look-up in the module's dict
+P_NOMINATION: Final = phases.NOMINATION
+P_BIDDING: Final = phases.BIDDING
+P_TRAIT: Final = phases.TRAIT
+P_BOOSTING: Final = phases.BOOSTING
+P_TIE: Final = phases.TIE
+P_OVER: Final = phases.OVER
+K_NOMINATE: Final = kinds.NOMINATE
+K_PASS: Final = kinds.PASS
+K_BID: Final = kinds.BID
+K_WITH: Final = kinds.WITH
+K_SCOUT: Final = kinds.K_SCOUT
+K_SPOTLIGHT: Final = kinds.K_SPOTLIGHT
+K_DONE: Final = kinds.DONE
+K_TO: Final = kinds.TO
+K_BOOST: Final = kinds.BOOST
+K_DECLINE: Final = kinds.DECLINE
 
-TRAIT_BASE = 100
+TRAIT_BASE: Final = 100
 """``kinds[chip]`` of a Trait chip is TRAIT_BASE + its Trait code; Bid chips are below."""
 
-MAX_SEATS = 8
+MAX_SEATS: Final = 8
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT: Final = 20_000
 """Legal-action lists remembered per game instance, at most (per kind of list)."""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import cached_property
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
@@ -21,31 +21,32 @@ from gamenight.games.requirements.params import RequirementsParams
 from gamenight.games.requirements.payment import can_meet, payable_traits, route_state
 from gamenight.games.requirements.state import RequirementsState
 
-P_RECEPTIVE = phases.RECEPTIVE
-P_PAYING = phases.PAYING
-P_PLACING = phases.PLACING
-P_BIDDING = phases.BIDDING
-P_CLAIMING = phases.CLAIMING
-P_CHALLENGE = phases.CHALLENGE
-P_PROOF = phases.PROOF
-P_TAKING = phases.TAKING
-P_SPECTACLE = phases.SPECTACLE
-P_OVER = phases.OVER
-K_PASS = kinds.PASS
-K_PAY = kinds.PAY
-K_PLACE = kinds.PLACE
-K_BID_RESERVE = kinds.BID_RESERVE
-K_BID_POOL = kinds.BID_POOL
-K_DECLINE = kinds.DECLINE
-K_CLAIM = kinds.CLAIM
-K_NO_CLAIM = kinds.NO_CLAIM
-K_CHALLENGE = kinds.CHALLENGE
-K_ACCEPT = kinds.ACCEPT
-K_PROVE = kinds.PROVE
-K_CONCEDE = kinds.CONCEDE
-K_TAKE = kinds.TAKE
-K_SPECTACLE = kinds.SPECTACLE
-K_DONE = kinds.DONE
+# Final: compiled, each is a C constant instead of a look-up in the module's dict
+P_RECEPTIVE: Final = phases.RECEPTIVE
+P_PAYING: Final = phases.PAYING
+P_PLACING: Final = phases.PLACING
+P_BIDDING: Final = phases.BIDDING
+P_CLAIMING: Final = phases.CLAIMING
+P_CHALLENGE: Final = phases.CHALLENGE
+P_PROOF: Final = phases.PROOF
+P_TAKING: Final = phases.TAKING
+P_SPECTACLE: Final = phases.SPECTACLE
+P_OVER: Final = phases.OVER
+K_PASS: Final = kinds.PASS
+K_PAY: Final = kinds.PAY
+K_PLACE: Final = kinds.PLACE
+K_BID_RESERVE: Final = kinds.BID_RESERVE
+K_BID_POOL: Final = kinds.BID_POOL
+K_DECLINE: Final = kinds.DECLINE
+K_CLAIM: Final = kinds.CLAIM
+K_NO_CLAIM: Final = kinds.NO_CLAIM
+K_CHALLENGE: Final = kinds.CHALLENGE
+K_ACCEPT: Final = kinds.ACCEPT
+K_PROVE: Final = kinds.PROVE
+K_CONCEDE: Final = kinds.CONCEDE
+K_TAKE: Final = kinds.TAKE
+K_SPECTACLE: Final = kinds.SPECTACLE
+K_DONE: Final = kinds.DONE
 
 FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
