@@ -108,6 +108,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._bid_reserve = self.book.positional[K_BID_RESERVE]
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
+        # trait -> the coins (pairs) that can show it, in increasing order (determinize)
+        self.coins_showing = tuple(
+            tuple(c for c, pair in enumerate(self.pairs) if trait in pair)
+            for trait in range(self.num_traits)
+        )
 
     @classmethod
     def default_params(cls) -> RequirementsParams:
