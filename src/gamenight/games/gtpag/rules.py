@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
 from gamenight.core.journal import Journal
@@ -34,29 +34,30 @@ from gamenight.games.gtpag.params import (
 )
 from gamenight.games.gtpag.state import GtpagState, random_preferences
 
-P_NOMINATION = phases.NOMINATION
-P_BIDDING = phases.BIDDING
-P_TRAIT = phases.TRAIT
-P_BOOSTING = phases.BOOSTING
-P_TIE = phases.TIE
-P_OVER = phases.OVER
-K_NOMINATE = kinds.NOMINATE
-K_PASS = kinds.PASS
-K_BID = kinds.BID
-K_WITH = kinds.WITH
-K_SCOUT = kinds.K_SCOUT
-K_SPOTLIGHT = kinds.K_SPOTLIGHT
-K_DONE = kinds.DONE
-K_TO = kinds.TO
-K_BOOST = kinds.BOOST
-K_DECLINE = kinds.DECLINE
+# Final: compiled, each is a C constant instead of a look-up in the module's dict
+P_NOMINATION: Final = phases.NOMINATION
+P_BIDDING: Final = phases.BIDDING
+P_TRAIT: Final = phases.TRAIT
+P_BOOSTING: Final = phases.BOOSTING
+P_TIE: Final = phases.TIE
+P_OVER: Final = phases.OVER
+K_NOMINATE: Final = kinds.NOMINATE
+K_PASS: Final = kinds.PASS
+K_BID: Final = kinds.BID
+K_WITH: Final = kinds.WITH
+K_SCOUT: Final = kinds.K_SCOUT
+K_SPOTLIGHT: Final = kinds.K_SPOTLIGHT
+K_DONE: Final = kinds.DONE
+K_TO: Final = kinds.TO
+K_BOOST: Final = kinds.BOOST
+K_DECLINE: Final = kinds.DECLINE
 
-TRAIT_BASE = 100
+TRAIT_BASE: Final = 100
 """``kinds[chip]`` of a Trait chip is TRAIT_BASE + its Trait code; Bid chips are below."""
 
-MAX_SEATS = 8
+MAX_SEATS: Final = 8
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT: Final = 20_000
 """Legal-action lists remembered per game instance, at most (per kind of list)."""
 
 
@@ -289,11 +290,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """``row``'s action for every face-down Bid chip on a Nomination in play (G11)."""
         up = state.face_up
         piles = state.piles
-        with_face_up = {j for j, _ in state.shown}
+        with_face_up = 0  # bit j: Nomination j holds a face-up chip (a mask, not a new set)
+        for j, _ in state.shown:
+            with_face_up |= 1 << j
         found: list[Action] = []
         for j in self._bits[state.active]:
             pile = piles[j]
-            if j not in with_face_up:
+            if not with_face_up >> j & 1:
                 found += row[j][: len(pile)]
                 continue
             at = row[j]
@@ -787,8 +790,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
 
     # -- what the playtest lab measures (RULES.md M1-M3; playtest.py) --------------------------
-    # called after every action of a simulated match: bound directly, saving a call
-    standings = playtest.standings
+    def standings(self, state: GtpagState) -> tuple[float, ...]:
+        # a method, not ``standings = playtest.standings``: compiled classes bind no function
+        # stored as a class attribute
+        return playtest.standings(self, state)
 
     def component_uses(
         self, state: GtpagState, player: int, action: Action

@@ -34,54 +34,60 @@ PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """A phase's name in views, by number."""
 
 
-class GtpagState:
-    __slots__ = (
-        "active",
-        "actor",
-        "boost_queue",
-        "boosts",
-        "capped",
-        "chars",
-        "drawn",
-        "end_reason",
-        "face_up",
-        "hand",
-        "journal",
-        "kinds",
-        "last_chip",
-        "last_turn",
-        "looked",
-        "nominators",
-        "num_players",
-        "passed",
-        "pending",
-        "pending_trait",
-        "phase",
-        "picked",
-        "piles",
-        "prefs",
-        "rng",
-        "round",
-        "seen",
-        "shown",
-        "smashed",
-        "start",
-        "steps",
-        "tally",
-        "tie_boosts",
-        "tie_flips",
-        "tie_history",
-        "tie_round",
-        "titles",
-        "turn",
-        "turns_left",
-        "used",
-    )
+FIELDS = (
+    "active",
+    "actor",
+    "boost_queue",
+    "boosts",
+    "capped",
+    "chars",
+    "drawn",
+    "end_reason",
+    "face_up",
+    "hand",
+    "journal",
+    "kinds",
+    "last_chip",
+    "last_turn",
+    "looked",
+    "nominators",
+    "num_players",
+    "passed",
+    "pending",
+    "pending_trait",
+    "phase",
+    "picked",
+    "piles",
+    "prefs",
+    "rng",
+    "round",
+    "seen",
+    "shown",
+    "smashed",
+    "start",
+    "steps",
+    "tally",
+    "tie_boosts",
+    "tie_flips",
+    "tie_history",
+    "tie_round",
+    "titles",
+    "turn",
+    "turns_left",
+    "used",
+)
+"""Every field of a state, in ``to_dict``'s order (compiled classes have no ``__slots__``)."""
 
-    def __init__(self, num_players: int, rng: Rng) -> None:
+
+class GtpagState:
+    __slots__ = FIELDS
+
+    def __init__(self, num_players: int, rng: Rng, *, blank: bool = False) -> None:
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
+        if blank:  # clone() sets every other field itself
+            return
         self.prefs: tuple[tuple[float, ...], ...] = ()  # C6: seat -> candidate -> preference
         self.chars: tuple[int, ...] = ()  # C1: seat -> character index (0-based)
         self.kinds: tuple[int, ...] = ()  # chip -> kind (Bid kinds, then 100 + Trait code)
@@ -127,10 +133,9 @@ class GtpagState:
         self.end_reason = ""
 
     def clone(self) -> GtpagState:
-        twin = GtpagState.__new__(GtpagState)
-        twin.num_players = self.num_players
-        twin.rng = self.rng.clone()
-        twin.journal = None  # a copy never narrates (core.journal)
+        # through __init__, not __new__: compiled, __new__ would run __init__ anyway;
+        # a copy never narrates (core.journal), so its journal stays None
+        twin = GtpagState(self.num_players, self.rng.clone(), blank=True)
         twin.prefs = self.prefs
         twin.chars = self.chars
         twin.kinds = self.kinds
@@ -173,7 +178,7 @@ class GtpagState:
     def to_dict(self) -> dict[str, Any]:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in FIELDS:
             if name == "journal":
                 continue
             value = getattr(self, name)

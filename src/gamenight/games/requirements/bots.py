@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -30,6 +30,17 @@ if TYPE_CHECKING:
     from gamenight.games.requirements.rules import RequirementsGame
 
 Coin = dict[str, Any]
+
+# Final: compiled, each is a C constant instead of a look-up in the module's dict
+P_BIDDING: Final = phases.BIDDING
+P_CLAIMING: Final = phases.CLAIMING
+P_CHALLENGE: Final = phases.CHALLENGE
+P_PROOF: Final = phases.PROOF
+P_RECEPTIVE: Final = phases.RECEPTIVE
+P_SPECTACLE: Final = phases.SPECTACLE
+P_PLACING: Final = phases.PLACING
+K_BID_RESERVE: Final = kinds_.BID_RESERVE
+K_BID_POOL: Final = kinds_.BID_POOL
 
 
 class RequirementsHeuristic:
@@ -228,24 +239,24 @@ class RequirementsPlayout(PlayoutPolicy):
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         phase = state.phase
-        if phase == phases.BIDDING:
+        if phase == P_BIDDING:
             return self._bid(state, seat, legal, rng)
-        if phase == phases.CLAIMING:
+        if phase == P_CLAIMING:
             if state.bid[seat][-1] == state.requirement:
                 return legal[0]  # claim: it is true
             ahead = len(state.bid[seat]) >= len(state.bid[1 - seat]) + 2
             return legal[0] if ahead and rng.random() < 0.15 else legal[1]
-        if phase == phases.CHALLENGE:
+        if phase == P_CHALLENGE:
             if not state.bid[seat] or rng.random() < 0.85:
                 return legal[0]  # challenge
             return legal[1]
-        if phase == phases.PROOF:
+        if phase == P_PROOF:
             return legal[0]  # prove if it can; a false claim is offered only concede (G2)
-        if phase == phases.RECEPTIVE:
+        if phase == P_RECEPTIVE:
             return self._meet_or_pass(state, seat, legal)
-        if phase == phases.SPECTACLE:
+        if phase == P_SPECTACLE:
             return self._spectacle(state, seat, legal)
-        if phase == phases.PLACING:
+        if phase == P_PLACING:
             coins, tiles = state.acc_coins[seat], state.acc_tiles[seat]
             return max(legal, key=lambda a: (len(coins[a.index]), len(tiles[a.index])))
         return legal[rng.randbelow(len(legal))]
@@ -253,12 +264,12 @@ class RequirementsPlayout(PlayoutPolicy):
     def _bid(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         up, reserve, known = state.coin_up, state.reserve[seat], state.seen[seat] | state.proven
         group = _largest(state.bid[seat], up)
-        own = [a for a in legal if a.kind == kinds_.BID_RESERVE]
+        own = [a for a in legal if a.kind == K_BID_RESERVE]
         for action in own:
             coin = reserve[action.index]
             if coin == state.requirement and known >> coin & 1:
                 return action  # a known exact match
-        pool = [a for a in legal if a.kind == kinds_.BID_POOL]
+        pool = [a for a in legal if a.kind == K_BID_POOL]
         if pool and rng.random() < 0.95:
             return next((a for a in pool if a.index == group), pool[0])
         if len(reserve) > 3:
@@ -289,8 +300,17 @@ class RequirementsPlayout(PlayoutPolicy):
 
 
 def _largest(coins: list[int], up: tuple[int, ...]) -> int:
-    """The exposed trait most coins show (-1 for none)."""
-    if not coins:
-        return -1
-    counts = Counter(up[coin] for coin in coins)
-    return max(counts, key=counts.__getitem__)
+    """The exposed trait most coins show (-1 for none); among equals, the first one met.
+
+    A plain count, not a Counter: bids hold a few coins, and this runs at every bid of a
+    playout.
+    """
+    counts: dict[int, int] = {}
+    for coin in coins:
+        trait = up[coin]
+        counts[trait] = counts.get(trait, 0) + 1
+    best, most = -1, 0
+    for trait, count in counts.items():  # in the order first met, as max() over a Counter
+        if count > most:
+            best, most = trait, count
+    return best

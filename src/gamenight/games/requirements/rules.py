@@ -5,9 +5,9 @@ Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Final, TypeVar
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
@@ -21,37 +21,50 @@ from gamenight.games.requirements.params import RequirementsParams
 from gamenight.games.requirements.payment import can_meet, payable_traits, route_state
 from gamenight.games.requirements.state import RequirementsState
 
-P_RECEPTIVE = phases.RECEPTIVE
-P_PAYING = phases.PAYING
-P_PLACING = phases.PLACING
-P_BIDDING = phases.BIDDING
-P_CLAIMING = phases.CLAIMING
-P_CHALLENGE = phases.CHALLENGE
-P_PROOF = phases.PROOF
-P_TAKING = phases.TAKING
-P_SPECTACLE = phases.SPECTACLE
-P_OVER = phases.OVER
-K_PASS = kinds.PASS
-K_PAY = kinds.PAY
-K_PLACE = kinds.PLACE
-K_BID_RESERVE = kinds.BID_RESERVE
-K_BID_POOL = kinds.BID_POOL
-K_DECLINE = kinds.DECLINE
-K_CLAIM = kinds.CLAIM
-K_NO_CLAIM = kinds.NO_CLAIM
-K_CHALLENGE = kinds.CHALLENGE
-K_ACCEPT = kinds.ACCEPT
-K_PROVE = kinds.PROVE
-K_CONCEDE = kinds.CONCEDE
-K_TAKE = kinds.TAKE
-K_SPECTACLE = kinds.SPECTACLE
-K_DONE = kinds.DONE
+# Final: compiled, each is a C constant instead of a look-up in the module's dict
+P_RECEPTIVE: Final = phases.RECEPTIVE
+P_PAYING: Final = phases.PAYING
+P_PLACING: Final = phases.PLACING
+P_BIDDING: Final = phases.BIDDING
+P_CLAIMING: Final = phases.CLAIMING
+P_CHALLENGE: Final = phases.CHALLENGE
+P_PROOF: Final = phases.PROOF
+P_TAKING: Final = phases.TAKING
+P_SPECTACLE: Final = phases.SPECTACLE
+P_OVER: Final = phases.OVER
+K_PASS: Final = kinds.PASS
+K_PAY: Final = kinds.PAY
+K_PLACE: Final = kinds.PLACE
+K_BID_RESERVE: Final = kinds.BID_RESERVE
+K_BID_POOL: Final = kinds.BID_POOL
+K_DECLINE: Final = kinds.DECLINE
+K_CLAIM: Final = kinds.CLAIM
+K_NO_CLAIM: Final = kinds.NO_CLAIM
+K_CHALLENGE: Final = kinds.CHALLENGE
+K_ACCEPT: Final = kinds.ACCEPT
+K_PROVE: Final = kinds.PROVE
+K_CONCEDE: Final = kinds.CONCEDE
+K_TAKE: Final = kinds.TAKE
+K_SPECTACLE: Final = kinds.SPECTACLE
+K_DONE: Final = kinds.DONE
 
 FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
 CAPPED = phases.CAPPED
+NO_ROUTES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+T = TypeVar("T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the decorator only speaks to the compiler: a pure install can do without
+
+    def mypyc_attr(*_attrs: str, **_options: object) -> Callable[[T], T]:
+        return lambda cls: cls
 
 
+# Tests and designers' variants subclass the game in plain Python (compiled, it must say so).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     spec: ClassVar[GameSpec] = GameSpec(
         name="requirements",
@@ -94,6 +107,12 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._done = self.book.simple[K_DONE]
         self._bid_reserve = self.book.positional[K_BID_RESERVE]
         self._max_actions = p.max_actions
+        self._actors = ((0,), (1,))
+        # trait -> the coins (pairs) that can show it, in increasing order (determinize)
+        self.coins_showing = tuple(
+            tuple(c for c, pair in enumerate(self.pairs) if trait in pair)
+            for trait in range(self.num_traits)
+        )
 
     @classmethod
     def default_params(cls) -> RequirementsParams:
@@ -167,7 +186,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     # -- whose turn, what is legal -------------------------------------------------------------
     def to_act(self, state: RequirementsState) -> tuple[int, ...]:
-        return () if state.phase == P_OVER else (state.actor,)
+        # shared one-seat tuples: the hot loop asks this before every action
+        return () if state.phase == P_OVER else self._actors[state.actor]
 
     def legal_actions(self, state: RequirementsState, player: int) -> list[Action]:
         if player != state.actor:
@@ -219,37 +239,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         up = state.coin_up
         return any(up[coin] == low or up[coin] == high for coin in state.reserve[player])
 
-    def _unpicked(self, state: RequirementsState, player: int) -> list[int]:
-        picked = (*state.routes[0], *state.routes[1])
-        return [i for i in range(len(state.reserve[player])) if i not in picked]
-
-    def _payable(self, state: RequirementsState, player: int) -> frozenset[int]:
-        """Exposed traits that may be paid next toward the current need (D3, G3)."""
-        reserve, up = state.reserve[player], state.coin_up
-        counts = [0] * self.num_traits
-        for coin in reserve:
-            counts[up[coin]] += 1
-        route0, route1 = state.routes
-        if route0:
-            for i in route0:
-                counts[up[reserve[i]]] -= 1
-            for i in route1:
-                counts[up[reserve[i]]] -= 1
-            routes = (
-                tuple(sorted(up[reserve[i]] for i in route0)),
-                tuple(sorted(up[reserve[i]] for i in route1)),
-            )
-        else:
-            routes = ((), ())
-        return payable_traits(
-            self.pairs[state.requirement],
-            state.need,
-            routes,
-            tuple(counts),
-            self._matching,
-            self._distinct,
-        )
-
     def _can_meet(self, state: RequirementsState, player: int) -> bool:
         reserve = state.reserve[player]
         if len(reserve) < 2:  # every payment takes at least two coins
@@ -262,12 +251,40 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         return can_meet(needs, tuple(counts), self._matching, self._distinct)
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        allowed = self._payable(state, player)
+        """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next.
+
+        One pass reads every position's exposed trait; the counts and routes are named by
+        trait, as ``payable_traits`` (cached) wants them.
+        """
+        reserve, up = state.reserve[player], state.coin_up
+        shown = [up[coin] for coin in reserve]  # the exposed trait at each reserve position
+        counts = [0] * self.num_traits
+        for trait in shown:  # reserves are short (two coins on average): a plain loop
+            counts[trait] += 1
+        route0, route1 = state.routes  # the second route starts only once the first is paid
+        routes = NO_ROUTES
+        if route0:
+            for i in route0:
+                counts[shown[i]] -= 1
+            for i in route1:
+                counts[shown[i]] -= 1
+            paid0 = tuple(sorted([shown[i] for i in route0]))
+            routes = (paid0, tuple(sorted([shown[i] for i in route1])) if route1 else ())
+        allowed = payable_traits(
+            self.pairs[state.requirement],
+            state.need,
+            routes,
+            tuple(counts),
+            self._matching,
+            self._distinct,
+        )
         if not allowed:
             return []
-        reserve, up = state.reserve[player], state.coin_up
         at = self.book.positional[K_PAY]
-        return [at[i] for i in self._unpicked(state, player) if up[reserve[i]] in allowed]
+        if not route0:
+            return [at[i] for i, trait in enumerate(shown) if trait in allowed]
+        picked = route0 + route1
+        return [at[i] for i, trait in enumerate(shown) if trait in allowed and i not in picked]
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
@@ -424,7 +441,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         route.append(position)
         state.phase = P_PAYING
         up, reserve = state.coin_up, state.reserve[player]
-        traits = tuple(sorted(up[reserve[i]] for i in route))
+        traits = tuple(sorted([up[reserve[i]] for i in route]))
         need = self.pairs[state.requirement][state.need]
         complete = route_state(traits, need, self._matching, self._distinct) == 1
         if state.journal is not None:

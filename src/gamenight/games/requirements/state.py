@@ -40,44 +40,50 @@ CAPPED = "safety cap reached"  # G5
 )
 
 
-class RequirementsState:
-    __slots__ = (
-        "acc_coins",
-        "acc_tiles",
-        "actor",
-        "bid",
-        "claimant",
-        "coin_down",
-        "coin_up",
-        "declines",
-        "discard",
-        "end_reason",
-        "failed",
-        "first",
-        "journal",
-        "need",
-        "num_players",
-        "phase",
-        "pool",
-        "proven",
-        "requirement",
-        "reserve",
-        "rng",
-        "round",
-        "routes",
-        "score",
-        "seen",
-        "spectacle_trait",
-        "stack",
-        "steps",
-        "target",
-        "winner",
-    )
+FIELDS = (
+    "acc_coins",
+    "acc_tiles",
+    "actor",
+    "bid",
+    "claimant",
+    "coin_down",
+    "coin_up",
+    "declines",
+    "discard",
+    "end_reason",
+    "failed",
+    "first",
+    "journal",
+    "need",
+    "num_players",
+    "phase",
+    "pool",
+    "proven",
+    "requirement",
+    "reserve",
+    "rng",
+    "round",
+    "routes",
+    "score",
+    "seen",
+    "spectacle_trait",
+    "stack",
+    "steps",
+    "target",
+    "winner",
+)
+"""Every field of a state, in ``to_dict``'s order (compiled classes have no ``__slots__``)."""
 
-    def __init__(self, num_players: int, rng: Rng) -> None:
+
+class RequirementsState:
+    __slots__ = FIELDS
+
+    def __init__(self, num_players: int, rng: Rng, *, blank: bool = False) -> None:
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
+        if blank:  # clone() sets every other field itself
+            return
         self.coin_up: tuple[int, ...] = ()
         self.coin_down: tuple[int, ...] = ()
         self.stack: list[int] = []  # face-down tiles; the top is the last
@@ -109,10 +115,9 @@ class RequirementsState:
         self.score: tuple[float, ...] = (0.0,) * num_players
 
     def clone(self) -> RequirementsState:
-        twin = RequirementsState.__new__(RequirementsState)
-        twin.num_players = self.num_players
-        twin.rng = self.rng.clone()
-        twin.journal = None  # a copy never narrates (core.journal)
+        # through __init__, not __new__: compiled, __new__ would run __init__ anyway;
+        # a copy never narrates (core.journal), so its journal stays None
+        twin = RequirementsState(self.num_players, self.rng.clone(), blank=True)
         twin.coin_up = self.coin_up
         twin.coin_down = self.coin_down
         twin.stack = self.stack[:]
@@ -158,7 +163,7 @@ class RequirementsState:
     def to_dict(self) -> dict[str, Any]:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in FIELDS:
             if name == "journal":
                 continue
             value = getattr(self, name)

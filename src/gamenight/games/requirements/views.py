@@ -195,7 +195,7 @@ def determinize(
         state.pool.append(stack)
 
     free = [c for c in range(num_coins) if c not in placed]
-    assignment = _match(unknown_up, free, game.pairs, rng)
+    assignment = _match(unknown_up, free, game.coins_showing, rng)
     for slot, c in enumerate(assignment):
         shown = unknown_up[slot]
         low, high = game.pairs[c]
@@ -248,14 +248,18 @@ def _seat(value: int | None) -> int:
 
 
 def _match(
-    slots: list[int], free: list[int], pairs: tuple[tuple[int, int], ...], rng: Rng
+    slots: list[int], free: list[int], coins_showing: tuple[tuple[int, ...], ...], rng: Rng
 ) -> list[int]:
     """A coin (pair) for every slot, showing the slot's exposed trait: a random matching.
 
     Slots are filled in random order, each with a random fitting coin still free; when none
     is free, an augmenting path (Kuhn's algorithm) moves earlier choices to make room.
+    ``coins_showing[t]`` lists the coins that can show trait ``t``, in increasing order.
     """
-    candidates = [[c for c in free if slot in pairs[c]] for slot in slots]
+    is_free = set(free)
+    # one candidate list per trait, shared by its slots (read only), in increasing coin order
+    by_trait = {trait: [c for c in coins_showing[trait] if c in is_free] for trait in set(slots)}
+    candidates = [by_trait[slot] for slot in slots]
     order = list(range(len(slots)))
     rng.shuffle(order)
     owner: dict[int, int] = {}
