@@ -46,7 +46,7 @@ def build() -> Build:
     compiled only if Python loaded it from that extension (its ``__file__``), so the answer
     cannot claim more than what runs.
     """
-    loaded = []
+    loaded: list[str] = []
     for name in _extension_module_names(_PACKAGE_DIR):
         module_file = getattr(importlib.import_module(name), "__file__", None) or ""
         if module_file.endswith(tuple(EXTENSION_SUFFIXES)):
@@ -56,7 +56,7 @@ def build() -> Build:
 
 def _extension_module_names(package_dir: Path) -> list[str]:
     """Dotted names of the modules that have an extension file under ``package_dir``."""
-    names = []
+    names: list[str] = []
     for extension in _extension_files(package_dir):
         relative = extension.relative_to(package_dir.parent)
         stem = relative.name.split(".", 1)[0]
@@ -65,7 +65,7 @@ def _extension_module_names(package_dir: Path) -> list[str]:
 
 
 def _extension_files(package_dir: Path) -> list[Path]:
-    found = []
+    found: list[Path] = []
     for folder, _dirs, files in os.walk(package_dir):
         found.extend(
             Path(folder, name) for name in files if name.endswith(tuple(EXTENSION_SUFFIXES))
