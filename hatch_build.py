@@ -27,7 +27,7 @@ SWITCH = "HATCH_BUILD_HOOK_ENABLE_MYPYC"
 EXTENSION_SUFFIXES = (".so", ".pyd")
 
 
-class CompiledBuildGuard(BuildHookInterface):  # type: ignore[type-arg]
+class CompiledBuildGuard(BuildHookInterface):  # type: ignore[misc]  # hatchling: untyped generic
     """Keeps compiled modules out of the source tree (see the module's docstring)."""
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
