@@ -173,8 +173,8 @@ def forged_out_of_range(action: Any) -> list[Any]:
         value = getattr(action, field.name)
         if isinstance(value, int) and not isinstance(value, bool):
             for bad in (value + 0.5, [value], None, "1", 10**6):
-                forged.append(dataclasses.replace(action, **{field.name: bad}))
-    return forged
+                forged.append(_forge(dataclasses.replace, action, **{field.name: bad}))
+    return [f for f in forged if f is not None]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
