@@ -123,8 +123,13 @@ def test_a_playout_policy_may_cut_playouts_short_with_an_evaluation() -> None:
     from gamenight.core.registry import PlayoutPolicy
 
     class Oracle(PlayoutPolicy):
-        depth = 0
         evaluated = 0
+
+        def __init__(self) -> None:
+            # In __init__, not as a class attribute: compiled, ``depth`` is an instance
+            # attribute that a class attribute of an interpreted subclass does not reach
+            # (docs/speed.md).
+            self.depth = 0
 
         def choose(self, state: object, seat: int, legal: object, rng: Rng) -> object:
             raise AssertionError("no playout move with depth 0")

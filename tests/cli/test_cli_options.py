@@ -67,7 +67,7 @@ def test_issue12_item6_flags_are_shown_as_flags(command: str, flags: list[str]) 
 def test_issue12_item6_version() -> None:
     code, out = run("--version")
     assert code == 0
-    assert out == f"gamenight {gamenight.__version__}\n"
+    assert out == f"gamenight {gamenight.__version__} ({gamenight.build().describe()})\n"
     assert "--version" in run("--help")[1]
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol
 
 from gamenight.bots.base import RandomAgent, check_options
 from gamenight.core import registry
@@ -42,7 +42,6 @@ DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
 
 
-@runtime_checkable
 class DecisionScoped(Protocol):
     """A rollout policy or guide that keeps scratch from call to call within a decision.
 
@@ -54,6 +53,17 @@ class DecisionScoped(Protocol):
     """
 
     def new_decision(self) -> None: ...
+
+
+def start_decision(helper: object) -> None:
+    """Tell ``helper`` a decision starts, if it is :class:`DecisionScoped`.
+
+    Looked up by name rather than with ``isinstance``: compiled (docs/speed.md), a protocol
+    class is a plain class and cannot be made runtime-checkable.
+    """
+    new_decision = getattr(helper, "new_decision", None)
+    if callable(new_decision):
+        new_decision()
 
 
 class Node:
@@ -195,8 +205,7 @@ class ISMCTSAgent:
         if not isinstance(me, int):
             raise BotError("bot 'ismcts' needs a seat's view (it got a spectator's)")
         for helper in (self.rollout, self.guide):
-            if isinstance(helper, DecisionScoped):
-                helper.new_decision()
+            start_decision(helper)
         hint = None
         if self.guide is not None:
             hint = str(self.guide.act(view, legal_actions, rng.spawn()))

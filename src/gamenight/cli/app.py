@@ -55,7 +55,7 @@ errors = Console(stderr=True, highlight=False)
 
 def _print_version(asked: bool) -> None:
     if asked:
-        console.print(f"gamenight {gamenight.__version__}")
+        console.print(f"gamenight {gamenight.__version__} ({gamenight.build().describe()})")
         raise typer.Exit(0)
 
 

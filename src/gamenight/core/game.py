@@ -21,6 +21,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from gamenight.core.errors import InvalidParamsError, PlayerCountError
 from gamenight.core.journal import Journal
 from gamenight.core.params import Params
@@ -138,11 +140,17 @@ def winners_by_score(scores: tuple[float, ...], *, tie_means_no_winner: bool) ->
     return top
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and plug-in games subclass it
 class Game(ABC, Generic[S, A, P]):
     """The rules of one game. Stateless apart from its parameters.
 
     ``apply`` is only ever given a legal action by a legal actor (the :class:`Match` checks);
     games may assume so and stay fast.
+
+    Caveat for the compiled build (docs/speed.md): a game class compiled with mypyc that
+    other code subclasses needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` too, and
+    a subclass overrides an attribute the base declares by assigning it in ``__init__`` (or
+    redeclaring it with the same type), never by a bare class attribute.
     """
 
     spec: ClassVar[GameSpec]

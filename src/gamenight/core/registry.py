@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gamenight.core.agent import Agent
 from gamenight.core.errors import UnknownGameError, brief
 from gamenight.core.game import AnyGame, View
@@ -26,6 +28,7 @@ BotFactory = Callable[[AnyGame, Mapping[str, str]], Agent]
 """Builds a game-specific bot from the game and the options of its spec string."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's policy may stay interpreted
 class PlayoutPolicy:
     """A fast move chooser for search playouts, offered by a game (optional).
 
@@ -34,6 +37,11 @@ class PlayoutPolicy:
     Subclasses implement ``choose``. A game whose matches are long may also cut playouts
     short: after ``depth`` actions the search asks ``evaluate`` for each seat's chance of
     winning and projected score instead of playing on.
+
+    Caveat: a subclass sets ``depth`` in ``__init__`` (or declares ``depth: int | None``).
+    Compiled (docs/speed.md), ``depth`` is an attribute of the instance, and a bare class
+    attribute ``depth = 16`` in a subclass is refused by the compiler, and may be unseen by
+    compiled readers when the subclass is interpreted (docs/speed.md).
     """
 
     depth: int | None = None
