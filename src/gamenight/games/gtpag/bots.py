@@ -365,9 +365,8 @@ class GtpagPlayout(PlayoutPolicy):
     ``evaluate`` tallies one sampled future of the rest of the Bidding.
     """
 
-    depth = 16
-
-    def __init__(self, game: GtpagGame, noise: float = 0.08) -> None:
+    def __init__(self, game: GtpagGame, noise: float = 0.08, depth: int = 16) -> None:
+        self.depth = depth  # an instance field: compiled code never sees a class-level override
         self.noise = noise  # chance of a uniformly random move
         params = game.params
         per_seat = game.per_seat
