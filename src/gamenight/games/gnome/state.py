@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -32,8 +32,14 @@ class Step(IntEnum):
 
 
 # Plain ints for the hot path: comparing against an enum member costs an attribute lookup.
-COMMIT, PICK, PARTNER, OVER = (int(phase) for phase in Phase)
-INDIVIDUAL, SHARED, CHOOSE_PARTNER, DEAL = (int(step) for step in Step)
+COMMIT: Final = int(Phase.COMMIT)
+PICK: Final = int(Phase.PICK)
+PARTNER: Final = int(Phase.PARTNER)
+OVER: Final = int(Phase.OVER)
+INDIVIDUAL: Final = int(Step.INDIVIDUAL)
+SHARED: Final = int(Step.SHARED)
+CHOOSE_PARTNER: Final = int(Step.CHOOSE_PARTNER)
+DEAL: Final = int(Step.DEAL)
 
 
 class GameRecord(NamedTuple):

@@ -78,9 +78,9 @@ EGG: Final = cardlib.EGG
 ABILITY: Final = cardlib.ABILITY
 POWERUP: Final = cardlib.POWERUP
 
-CAPPED = "safety cap reached"
-STALLED = "stalled"  # G12: the reason of a stalled match starts so
-_ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
+CAPPED: Final = "safety cap reached"
+STALLED: Final = "stalled"  # G12: the reason of a stalled match starts so
+_ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
@@ -253,7 +253,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             return self._offer_options(state, player)
         if phase == P_PURCHASE:
             return self._purchase_options(state, player)
-        if phase == P_GOLD or phase == P_FINAL:
+        if phase in (P_GOLD, P_FINAL):
             return self._gold_options(state, player)
         if phase == P_LIMIT:
             return self._limit_options(state, player)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk.cards import CHARACTER, EGG, GEAR, GUARDIAN, TITLE, UPGRADE, WILD
 
-_ALWAYS_OPEN = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
+_ALWAYS_OPEN: Final = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
 
 
 class Phase(IntEnum):
@@ -43,27 +43,27 @@ class Phase(IntEnum):
     OVER = 16
 
 
-(
-    GODZILLA,
-    PURCHASE,
-    OFFER,
-    AUCTION,
-    BIDDING,
-    DEVELOP,
-    RETRIEVE,
-    ROB,
-    STEAL,
-    HUNT,
-    CUT,
-    RESEARCH,
-    GOLD,
-    CLONE,
-    LIMIT,
-    FINAL,
-    OVER,
-) = (int(phase) for phase in Phase)
+GODZILLA: Final = int(Phase.GODZILLA)
+PURCHASE: Final = int(Phase.PURCHASE)
+OFFER: Final = int(Phase.OFFER)
+AUCTION: Final = int(Phase.AUCTION)
+BIDDING: Final = int(Phase.BIDDING)
+DEVELOP: Final = int(Phase.DEVELOP)
+RETRIEVE: Final = int(Phase.RETRIEVE)
+ROB: Final = int(Phase.ROB)
+STEAL: Final = int(Phase.STEAL)
+HUNT: Final = int(Phase.HUNT)
+CUT: Final = int(Phase.CUT)
+RESEARCH: Final = int(Phase.RESEARCH)
+GOLD: Final = int(Phase.GOLD)
+CLONE: Final = int(Phase.CLONE)
+LIMIT: Final = int(Phase.LIMIT)
+FINAL: Final = int(Phase.FINAL)
+OVER: Final = int(Phase.OVER)
 
-NOT_COMMITTED, NO_BID, BID = -1, 0, 1
+NOT_COMMITTED: Final = -1
+NO_BID: Final = 0
+BID: Final = 1
 
 LastAuction = tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], tuple[int, ...], int]
 
