@@ -78,3 +78,27 @@ def test_issue16_item3_seeded_matches_play_as_recorded_before_the_speed_work(
     players: int, matches: int, overrides: dict[str, Any], expected: str
 ) -> None:
     assert play_digest("pgdk", players, matches, overrides) == expected
+
+
+def test_issue16_item3_determinize_shares_the_games_in_development_it_rebuilds() -> None:
+    """A search determinizes one view thousands of times: each game in development on the
+    table is built once and shared (a Project is never changed in place), and it is the game
+    a fresh build of its cards gives."""
+    game = make_game("pgdk")
+    state = game.new_state(3, 5)
+    chooser = Rng(3)
+    while not any(state.projects) and game.to_act(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply(state, seat, legal[chooser.randbelow(len(legal))])
+    seat = next(s for s, projects in enumerate(state.projects) if projects)
+    view = game.view(state, seat)
+    first = game.determinize(view, seat, Rng(1))
+    second = game.determinize(view, seat, Rng(2))
+    assert first.projects[seat], "the seat's game in development is rebuilt"
+    for a, b in zip(first.projects[seat], second.projects[seat], strict=True):
+        assert a is b
+        fresh = game.build(a.cards)
+        assert fresh is not None
+        assert fresh.to_dict() == a.to_dict()
+        assert (fresh.open, fresh.ready) == (a.open, a.ready)

@@ -80,6 +80,7 @@ POWERUP: Final = cardlib.POWERUP
 
 CAPPED: Final = "safety cap reached"
 STALLED: Final = "stalled"  # G12: the reason of a stalled match starts so
+DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by development()
 _ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
@@ -189,6 +190,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self.card_names = playtest.card_names(self)  # M2, by card kind
         self.genre_names = playtest.genre_names(self)  # M2, by colour bit
         self._tally = playtest.Tally()  # M1: follows the state the lab asks about
+        self._developments: dict[tuple[int, ...], Project] = {}  # see development()
 
     @classmethod
     def default_params(cls) -> PgdkParams:
@@ -977,6 +979,21 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             first,
             powered,
         )
+
+    def development(self, cards: tuple[int, ...]) -> Project:
+        """The game in development that holds ``cards``, built once and then shared.
+
+        ``determinize`` rebuilds every game on the table from its labels on every call, and a
+        search makes thousands of calls from one view; a Project is never changed in place.
+        """
+        found = self._developments.get(cards)
+        if found is None:
+            if len(self._developments) >= DEVELOPMENTS_KEPT:
+                self._developments.clear()
+            built = self.build(cards)
+            assert built is not None, "a game in development holds at least one card"
+            found = self._developments[cards] = built
+        return found
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
