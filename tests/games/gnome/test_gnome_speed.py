@@ -78,3 +78,23 @@ def test_issue16_item3_seeded_matches_play_as_recorded_before_the_speed_work(
     players: int, matches: int, overrides: dict[str, Any], expected: str
 ) -> None:
     assert play_digest("gnome", players, matches, overrides) == expected
+
+
+def test_issue16_item3_determinize_takes_the_decks_worked_out_when_the_game_was_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search determinizes thousands of times: the Research and Secret decks of a player
+    count are the game's, worked out once, not expanded from the params on every call."""
+    from gamenight.games.gnome.params import GnomeParams
+
+    game = make_game("gnome")
+    state = game.new_state(4, 2)
+    expected_research = GnomeParams().research_deck(4)
+
+    def never(self: GnomeParams, players: int) -> tuple[int, ...]:
+        raise AssertionError("the decks are expanded again")
+
+    monkeypatch.setattr(GnomeParams, "research_deck", never)
+    monkeypatch.setattr(GnomeParams, "secret_deck", never)
+    sampled = game.determinize(game.view(state, 1), 1, Rng(4))
+    assert sorted([*sampled.deck, *sampled.aside, *sampled.offer]) == list(expected_research)

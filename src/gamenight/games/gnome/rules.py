@@ -99,6 +99,16 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
     def default_params(cls) -> GnomeParams:
         return GnomeParams()
 
+    def research_deck(self, players: int) -> tuple[int, ...]:
+        """C2, R4: the Research cards in play (params.research_deck, worked out once)."""
+        found = self._research.get(players)
+        return self.params.research_deck(players) if found is None else found
+
+    def secret_deck(self, players: int) -> tuple[int, ...]:
+        """C3, R3: the Secret cards in play (params.secret_deck, worked out once)."""
+        found = self._secrets.get(players)
+        return self.params.secret_deck(players) if found is None else found
+
     def check_player_count(self, num_players: int) -> None:
         """G12: the player count, session play (R29) and the decks (D1) must fit together."""
         if num_players in self._fits:
