@@ -17,6 +17,7 @@ from gnome_testkit import finish_randomly, make_game
 from gamenight.core import InvalidParamsError, Match, Rng
 from gamenight.core.params import parse_assignment
 from gamenight.core.registry import make_game as registry_game
+from gamenight.games.gnome import chance
 from gamenight.games.gnome.chance import shuffle
 from gamenight.games.gnome.params import MAX_CARDS
 
@@ -88,6 +89,11 @@ class _CountingList(list[int]):
         super().__setitem__(index, value)  # type: ignore[index]
 
 
+@pytest.mark.skipif(
+    not chance.__file__ or not chance.__file__.endswith(".py"),
+    reason="counts draws and swaps through Python subclasses, which compiled code bypasses "
+    "(issue 16: the same source is tested pure)",
+)
 @pytest.mark.parametrize("size", [64, 600, 5_000])
 def test_issue11_item11_a_big_deck_is_shuffled_from_numbers_of_bounded_size(size: int) -> None:
     """No swap waits on a number longer than a 63-card deck's (5 words): cost linear in size.

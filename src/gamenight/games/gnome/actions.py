@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from enum import IntEnum
+from typing import Final
 
 from gamenight.core.errors import ActionParseError
 
@@ -20,7 +21,9 @@ class Kind(IntEnum):
     SHARE = 2  # R36, D6: share the card just taken with seat (index)
 
 
-PLAY, TAKE, SHARE = (int(kind) for kind in Kind)
+PLAY: Final = int(Kind.PLAY)
+TAKE: Final = int(Kind.TAKE)
+SHARE: Final = int(Kind.SHARE)
 
 MAX_SEATS = 6
 

@@ -6,7 +6,7 @@ Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from gamenight.core.errors import PlayerCountError
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
@@ -22,17 +22,18 @@ from gamenight.games.gnome.params import GnomeParams
 from gamenight.games.gnome.scoring import Scorer
 from gamenight.games.gnome.state import GnomeState
 
-P_COMMIT = phases.COMMIT
-P_PICK = phases.PICK
-P_PARTNER = phases.PARTNER
-P_OVER = phases.OVER
-S_INDIVIDUAL = phases.INDIVIDUAL
-S_SHARED = phases.SHARED
-S_CHOOSE_PARTNER = phases.CHOOSE_PARTNER
-S_DEAL = phases.DEAL
-K_PLAY = kinds.PLAY
-K_TAKE = kinds.TAKE
-K_SHARE = kinds.SHARE
+# Final: compiled, these are C constants rather than look-ups in the module's dictionary.
+P_COMMIT: Final = phases.COMMIT
+P_PICK: Final = phases.PICK
+P_PARTNER: Final = phases.PARTNER
+P_OVER: Final = phases.OVER
+S_INDIVIDUAL: Final = phases.INDIVIDUAL
+S_SHARED: Final = phases.SHARED
+S_CHOOSE_PARTNER: Final = phases.CHOOSE_PARTNER
+S_DEAL: Final = phases.DEAL
+K_PLAY: Final = kinds.PLAY
+K_TAKE: Final = kinds.TAKE
+K_SHARE: Final = kinds.SHARE
 
 ALL_DRAWN = "all Research cards drawn"
 SESSION_OVER = "session over"
@@ -97,6 +98,16 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
     @classmethod
     def default_params(cls) -> GnomeParams:
         return GnomeParams()
+
+    def research_deck(self, players: int) -> tuple[int, ...]:
+        """C2, R4: the Research cards in play (params.research_deck, worked out once)."""
+        found = self._research.get(players)
+        return self.params.research_deck(players) if found is None else found
+
+    def secret_deck(self, players: int) -> tuple[int, ...]:
+        """C3, R3: the Secret cards in play (params.secret_deck, worked out once)."""
+        found = self._secrets.get(players)
+        return self.params.secret_deck(players) if found is None else found
 
     def check_player_count(self, num_players: int) -> None:
         """G12: the player count, session play (R29) and the decks (D1) must fit together."""

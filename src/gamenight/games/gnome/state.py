@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -32,8 +32,14 @@ class Step(IntEnum):
 
 
 # Plain ints for the hot path: comparing against an enum member costs an attribute lookup.
-COMMIT, PICK, PARTNER, OVER = (int(phase) for phase in Phase)
-INDIVIDUAL, SHARED, CHOOSE_PARTNER, DEAL = (int(step) for step in Step)
+COMMIT: Final = int(Phase.COMMIT)
+PICK: Final = int(Phase.PICK)
+PARTNER: Final = int(Phase.PARTNER)
+OVER: Final = int(Phase.OVER)
+INDIVIDUAL: Final = int(Step.INDIVIDUAL)
+SHARED: Final = int(Step.SHARED)
+CHOOSE_PARTNER: Final = int(Step.CHOOSE_PARTNER)
+DEAL: Final = int(Step.DEAL)
 
 
 class GameRecord(NamedTuple):
@@ -52,40 +58,49 @@ class GameRecord(NamedTuple):
     shared: tuple[tuple[int, int, int], ...]  # (card kind, seat, seat)
 
 
-class GnomeState:
-    __slots__ = (
-        "actor",
-        "actors",
-        "aside",
-        "commit",
-        "deck",
-        "discard",
-        "end_reason",
-        "game_number",
-        "hand",
-        "history",
-        "individual",
-        "journal",
-        "num_players",
-        "offer",
-        "partner",
-        "pending",
-        "phase",
-        "played",
-        "queue",
-        "rng",
-        "round",
-        "secret",
-        "secret_aside",
-        "shared",
-        "steps",
-        "teams",
-    )
+# Every field of the state, in one place: ``to_dict`` lists them from here (a compiled class
+# has no ``__slots__`` to read).
+FIELDS = (
+    "actor",
+    "actors",
+    "aside",
+    "commit",
+    "deck",
+    "discard",
+    "end_reason",
+    "game_number",
+    "hand",
+    "history",
+    "individual",
+    "journal",
+    "num_players",
+    "offer",
+    "partner",
+    "pending",
+    "phase",
+    "played",
+    "queue",
+    "rng",
+    "round",
+    "secret",
+    "secret_aside",
+    "shared",
+    "steps",
+    "teams",
+)
 
-    def __init__(self, num_players: int, rng: Rng) -> None:
+
+class GnomeState:
+    __slots__ = FIELDS
+
+    def __init__(self, num_players: int, rng: Rng, *, blank: bool = False) -> None:
+        """A match before the deal; ``blank`` leaves all but the first fields for ``clone``
+        to fill (a compiled class cannot be made without running ``__init__``)."""
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
+        if blank:
+            return
         self.game_number = 0  # R29: which game of a session (0-based)
         self.teams: tuple[tuple[int, int], ...] = ()
         self.partner: tuple[int, ...] = (-1,) * num_players  # teammate by seat, -1 for none
@@ -111,10 +126,7 @@ class GnomeState:
         self.history: tuple[GameRecord, ...] = ()  # R29, D9: the finished games of a session
 
     def clone(self) -> GnomeState:
-        twin = GnomeState.__new__(GnomeState)
-        twin.num_players = self.num_players
-        twin.rng = self.rng.clone()
-        twin.journal = None  # a copy never narrates (core.journal)
+        twin = GnomeState(self.num_players, self.rng.clone(), blank=True)  # never narrates
         twin.game_number = self.game_number
         twin.teams = self.teams
         twin.partner = self.partner
@@ -151,7 +163,7 @@ class GnomeState:
     def to_dict(self) -> dict[str, Any]:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in FIELDS:
             if name == "journal":
                 continue
             value = getattr(self, name)

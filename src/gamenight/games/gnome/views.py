@@ -219,7 +219,7 @@ def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeStat
     state.commit, state.hand = commit, hand
 
     secret = [-1] * n
-    unseen_secret = list(p.secret_deck(n))
+    unseen_secret = list(game.secret_deck(n))
     to_draw = []
     for seat, seen in enumerate(seats):
         if seen["secret"] is not None:
@@ -233,7 +233,7 @@ def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeStat
     state.secret = tuple(secret)
     state.secret_aside = tuple(sorted(unseen_secret))
 
-    unseen = list(p.research_deck(n))
+    unseen = list(game.research_deck(n))
     seen_cards = [*state.offer, *state.discard, *(c for c, _, _ in state.shared)]
     for held in state.individual:
         seen_cards += held

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from enum import IntEnum
+from typing import Final
 
 from gamenight.core.errors import ActionParseError
 from gamenight.games.pgdk.cards import CardList
@@ -46,33 +47,31 @@ class Kind(IntEnum):
     OFFER_CANCEL = 24  # G25: give up the trade being offered for; choose the purchase again
 
 
-(
-    GODZILLA,
-    PASS,
-    TRADE,
-    OFFER,
-    OFFER_DONE,
-    AUCTION,
-    AUCTION_GO,
-    DISCARD_LOWEST,
-    BID,
-    BID_DONE,
-    NO_BID,
-    PLAY,
-    TABLE,
-    USE,
-    USE_ON,
-    RETRIEVE,
-    ROB,
-    STEAL,
-    HUNT,
-    CUT,
-    KEEP,
-    DONE,
-    GOLD,
-    DISCARD,
-    OFFER_CANCEL,
-) = (int(kind) for kind in Kind)
+GODZILLA: Final = int(Kind.GODZILLA)
+PASS: Final = int(Kind.PASS)
+TRADE: Final = int(Kind.TRADE)
+OFFER: Final = int(Kind.OFFER)
+OFFER_DONE: Final = int(Kind.OFFER_DONE)
+AUCTION: Final = int(Kind.AUCTION)
+AUCTION_GO: Final = int(Kind.AUCTION_GO)
+DISCARD_LOWEST: Final = int(Kind.DISCARD_LOWEST)
+BID: Final = int(Kind.BID)
+BID_DONE: Final = int(Kind.BID_DONE)
+NO_BID: Final = int(Kind.NO_BID)
+PLAY: Final = int(Kind.PLAY)
+TABLE: Final = int(Kind.TABLE)
+USE: Final = int(Kind.USE)
+USE_ON: Final = int(Kind.USE_ON)
+RETRIEVE: Final = int(Kind.RETRIEVE)
+ROB: Final = int(Kind.ROB)
+STEAL: Final = int(Kind.STEAL)
+HUNT: Final = int(Kind.HUNT)
+CUT: Final = int(Kind.CUT)
+KEEP: Final = int(Kind.KEEP)
+DONE: Final = int(Kind.DONE)
+GOLD: Final = int(Kind.GOLD)
+DISCARD: Final = int(Kind.DISCARD)
+OFFER_CANCEL: Final = int(Kind.OFFER_CANCEL)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -46,6 +46,16 @@ from gamenight.games.pgdk.state import Project
 
 if TYPE_CHECKING:
     from gamenight.games.pgdk.rules import PgdkGame
+
+T = TypeVar("T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the decorator only speaks to the compiler: a pure install can do without
+
+    def mypyc_attr(*_attrs: str, **_options: object) -> Callable[[T], T]:
+        return lambda cls: cls
+
 
 # Tuned so that bots complete games (benchmarks/PGDK_STALLS.md); shared by both bots.
 PROGRESS_PLAY = 7.0  # a play worth less adds no missing piece (value, or a lone new card)
@@ -282,6 +292,8 @@ class _Plan:
         return sorted(left, key=lambda k: (self.worth(k), -self.cat.kind[k].value))
 
 
+# Tests and users extend the heuristic in plain Python (compiled, it must say so).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PgdkHeuristic:
     name = "heuristic"
     needs_view: ClassVar[bool] = True

@@ -17,6 +17,7 @@ import functools
 import io
 import re
 from pathlib import Path
+from typing import Final
 
 from gamenight.core.errors import InvalidParamsError
 from gamenight.core.params import read_param_file
@@ -29,8 +30,16 @@ MAX_CARDS = 1000
 MAX_CARD_VALUE = 999
 """C5: the highest value a card may have."""
 
-# Card types (C2). Plain ints for the hot path.
-TITLE, CHARACTER, GEAR, UPGRADE, WILD, GUARDIAN, EGG, ABILITY, POWERUP = range(9)
+# Card types (C2). Plain ints for the hot path; Final, so that compiled they are C constants.
+TITLE: Final = 0
+CHARACTER: Final = 1
+GEAR: Final = 2
+UPGRADE: Final = 3
+WILD: Final = 4
+GUARDIAN: Final = 5
+EGG: Final = 6
+ABILITY: Final = 7
+POWERUP: Final = 8
 TYPE_NAMES = (
     "Title",
     "Character",
@@ -45,24 +54,22 @@ TYPE_NAMES = (
 PROJECT_TYPES = frozenset((TITLE, CHARACTER, GEAR, UPGRADE, WILD, GUARDIAN, EGG))
 
 # Card powers (C3). 0 is "no power".
-(
-    NO_POWER,
-    PINK_GODZILLA,
-    GOOD_GUARDIAN,
-    NEUTRAL_GUARDIAN,
-    EVIL_GUARDIAN,
-    CLONE,
-    AUCTION_HOUSE,
-    TALENT_AGENCY,
-    FRANCHISE,
-    BARGAIN_BIN,
-    CLONE_THE_CLONE,
-    CRUNCH_TIME,
-    PUBLISHER_ADVANCE,
-    HEADHUNTER,
-    BUDGET_CUT,
-    MARKET_RESEARCH,
-) = range(16)
+NO_POWER: Final = 0
+PINK_GODZILLA: Final = 1
+GOOD_GUARDIAN: Final = 2
+NEUTRAL_GUARDIAN: Final = 3
+EVIL_GUARDIAN: Final = 4
+CLONE: Final = 5
+AUCTION_HOUSE: Final = 6
+TALENT_AGENCY: Final = 7
+FRANCHISE: Final = 8
+BARGAIN_BIN: Final = 9
+CLONE_THE_CLONE: Final = 10
+CRUNCH_TIME: Final = 11
+PUBLISHER_ADVANCE: Final = 12
+HEADHUNTER: Final = 13
+BUDGET_CUT: Final = 14
+MARKET_RESEARCH: Final = 15
 POWER_NAMES = (
     "",
     "pink_godzilla",

@@ -6,7 +6,7 @@ Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
@@ -20,66 +20,68 @@ from gamenight.games.pgdk.explain import explain
 from gamenight.games.pgdk.params import PgdkParams
 from gamenight.games.pgdk.state import PgdkState, Project
 
-P_GODZILLA = phases.GODZILLA
-P_PURCHASE = phases.PURCHASE
-P_OFFER = phases.OFFER
-P_AUCTION = phases.AUCTION
-P_BIDDING = phases.BIDDING
-P_DEVELOP = phases.DEVELOP
-P_RETRIEVE = phases.RETRIEVE
-P_ROB = phases.ROB
-P_STEAL = phases.STEAL
-P_HUNT = phases.HUNT
-P_CUT = phases.CUT
-P_RESEARCH = phases.RESEARCH
-P_GOLD = phases.GOLD
-P_CLONE = phases.CLONE
-P_LIMIT = phases.LIMIT
-P_FINAL = phases.FINAL
-P_OVER = phases.OVER
-NOT_COMMITTED = phases.NOT_COMMITTED
-NO_BID = phases.NO_BID
-BID = phases.BID
+# Final: compiled, these are C constants rather than look-ups in the module's dictionary.
+P_GODZILLA: Final = phases.GODZILLA
+P_PURCHASE: Final = phases.PURCHASE
+P_OFFER: Final = phases.OFFER
+P_AUCTION: Final = phases.AUCTION
+P_BIDDING: Final = phases.BIDDING
+P_DEVELOP: Final = phases.DEVELOP
+P_RETRIEVE: Final = phases.RETRIEVE
+P_ROB: Final = phases.ROB
+P_STEAL: Final = phases.STEAL
+P_HUNT: Final = phases.HUNT
+P_CUT: Final = phases.CUT
+P_RESEARCH: Final = phases.RESEARCH
+P_GOLD: Final = phases.GOLD
+P_CLONE: Final = phases.CLONE
+P_LIMIT: Final = phases.LIMIT
+P_FINAL: Final = phases.FINAL
+P_OVER: Final = phases.OVER
+NOT_COMMITTED: Final = phases.NOT_COMMITTED
+NO_BID: Final = phases.NO_BID
+BID: Final = phases.BID
 
-K_GODZILLA = kinds.GODZILLA
-K_PASS = kinds.PASS
-K_TRADE = kinds.TRADE
-K_OFFER = kinds.OFFER
-K_OFFER_DONE = kinds.OFFER_DONE
-K_AUCTION = kinds.AUCTION
-K_AUCTION_GO = kinds.AUCTION_GO
-K_DISCARD_LOWEST = kinds.DISCARD_LOWEST
-K_BID = kinds.BID
-K_BID_DONE = kinds.BID_DONE
-K_NO_BID = kinds.NO_BID
-K_PLAY = kinds.PLAY
-K_TABLE = kinds.TABLE
-K_USE = kinds.USE
-K_USE_ON = kinds.USE_ON
-K_RETRIEVE = kinds.RETRIEVE
-K_ROB = kinds.ROB
-K_STEAL = kinds.STEAL
-K_HUNT = kinds.HUNT
-K_CUT = kinds.CUT
-K_KEEP = kinds.KEEP
-K_DONE = kinds.DONE
-K_GOLD = kinds.GOLD
-K_DISCARD = kinds.DISCARD
-K_OFFER_CANCEL = kinds.OFFER_CANCEL
+K_GODZILLA: Final = kinds.GODZILLA
+K_PASS: Final = kinds.PASS
+K_TRADE: Final = kinds.TRADE
+K_OFFER: Final = kinds.OFFER
+K_OFFER_DONE: Final = kinds.OFFER_DONE
+K_AUCTION: Final = kinds.AUCTION
+K_AUCTION_GO: Final = kinds.AUCTION_GO
+K_DISCARD_LOWEST: Final = kinds.DISCARD_LOWEST
+K_BID: Final = kinds.BID
+K_BID_DONE: Final = kinds.BID_DONE
+K_NO_BID: Final = kinds.NO_BID
+K_PLAY: Final = kinds.PLAY
+K_TABLE: Final = kinds.TABLE
+K_USE: Final = kinds.USE
+K_USE_ON: Final = kinds.USE_ON
+K_RETRIEVE: Final = kinds.RETRIEVE
+K_ROB: Final = kinds.ROB
+K_STEAL: Final = kinds.STEAL
+K_HUNT: Final = kinds.HUNT
+K_CUT: Final = kinds.CUT
+K_KEEP: Final = kinds.KEEP
+K_DONE: Final = kinds.DONE
+K_GOLD: Final = kinds.GOLD
+K_DISCARD: Final = kinds.DISCARD
+K_OFFER_CANCEL: Final = kinds.OFFER_CANCEL
 
-TITLE = cardlib.TITLE
-CHARACTER = cardlib.CHARACTER
-GEAR = cardlib.GEAR
-UPGRADE = cardlib.UPGRADE
-WILD = cardlib.WILD
-GUARDIAN = cardlib.GUARDIAN
-EGG = cardlib.EGG
-ABILITY = cardlib.ABILITY
-POWERUP = cardlib.POWERUP
+TITLE: Final = cardlib.TITLE
+CHARACTER: Final = cardlib.CHARACTER
+GEAR: Final = cardlib.GEAR
+UPGRADE: Final = cardlib.UPGRADE
+WILD: Final = cardlib.WILD
+GUARDIAN: Final = cardlib.GUARDIAN
+EGG: Final = cardlib.EGG
+ABILITY: Final = cardlib.ABILITY
+POWERUP: Final = cardlib.POWERUP
 
-CAPPED = "safety cap reached"
-STALLED = "stalled"  # G12: the reason of a stalled match starts so
-_ALONE = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
+CAPPED: Final = "safety cap reached"
+STALLED: Final = "stalled"  # G12: the reason of a stalled match starts so
+DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by development()
+_ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
@@ -174,57 +176,21 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
         self._bid_done = self.book.simple[K_BID_DONE]
         self._no_bid = self.book.simple[K_NO_BID]
-        options = {
-            P_GODZILLA: self._godzilla_options,
-            P_PURCHASE: self._purchase_options,
-            P_OFFER: self._offer_options,
-            P_AUCTION: self._auction_options,
-            P_BIDDING: self._bid_options,
-            P_DEVELOP: self._develop_options,
-            P_RETRIEVE: self._retrieve_options,
-            P_ROB: self._rob_options,
-            P_STEAL: self._steal_options,
-            P_HUNT: self._hunt_options,
-            P_CUT: self._cut_options,
-            P_RESEARCH: self._keep_options,
-            P_GOLD: self._gold_options,
-            P_CLONE: self._clone_options,
-            P_LIMIT: self._limit_options,
-            P_FINAL: self._gold_options,
-            P_OVER: self._no_options,
-        }
-        self._options_by_phase = [options[phase] for phase in range(len(options))]
-        effects = {
-            K_GODZILLA: self._on_godzilla,
-            K_PASS: self._on_pass,
-            K_TRADE: self._on_trade,
-            K_OFFER: self._on_offer,
-            K_OFFER_DONE: self._on_offer_done,
-            K_AUCTION: self._on_auction,
-            K_AUCTION_GO: self._on_auction_go,
-            K_DISCARD_LOWEST: self._on_discard_lowest,
-            K_BID: self._on_bid,
-            K_BID_DONE: self._on_bid_done,
-            K_NO_BID: self._on_no_bid,
-            K_PLAY: self._on_play,
-            K_TABLE: self._on_table,
-            K_USE: self._on_use,
-            K_USE_ON: self._on_use_on,
-            K_RETRIEVE: self._on_retrieve,
-            K_ROB: self._on_rob,
-            K_STEAL: self._on_steal,
-            K_HUNT: self._on_hunt,
-            K_CUT: self._on_cut,
-            K_KEEP: self._on_keep,
-            K_DONE: self._on_done,
-            K_GOLD: self._on_gold,
-            K_DISCARD: self._on_discard,
-            K_OFFER_CANCEL: self._on_offer_cancel,
-        }
-        self._effects = [effects[kind] for kind in range(len(effects))]
+        # the numbers of the rules the hot paths read, as plain attributes (params is an
+        # interpreted dataclass, slow to read from compiled code)
+        self._row_size = p.row_size
+        self._finance_draw = p.finance_draw
+        self._cards_kept = p.hand_limit  # R16
+        self._auctions = p.auctions
+        self._auction_max_cards = p.auction_max_cards
+        self._plays_per_turn = p.plays_per_turn
+        self._max_turns = p.max_turns
+        self._stall_rounds = p.stall_rounds
+        self._special_draw = p.special_draw
         self.card_names = playtest.card_names(self)  # M2, by card kind
         self.genre_names = playtest.genre_names(self)  # M2, by colour bit
         self._tally = playtest.Tally()  # M1: follows the state the lab asks about
+        self._developments: dict[tuple[int, ...], Project] = {}  # see development()
 
     @classmethod
     def default_params(cls) -> PgdkParams:
@@ -277,7 +243,37 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             return self._bid_options(state, player)
         if player != state.actor:
             return []
-        return self._options_by_phase[phase](state, player)
+        # the phases by how often random play meets them: plain comparisons beat a table of
+        # bound methods in pure Python and compile to a C switch
+        if phase == P_GODZILLA:
+            return self._godzilla_options(state, player)
+        if phase == P_DEVELOP:
+            return self._develop_options(state, player)
+        if phase == P_AUCTION:
+            return self._auction_options(state, player)
+        if phase == P_OFFER:
+            return self._offer_options(state, player)
+        if phase == P_PURCHASE:
+            return self._purchase_options(state, player)
+        if phase in (P_GOLD, P_FINAL):
+            return self._gold_options(state, player)
+        if phase == P_LIMIT:
+            return self._limit_options(state, player)
+        if phase == P_CLONE:
+            return self._clone_options(state, player)
+        if phase == P_HUNT:
+            return self._hunt_options(state, player)
+        if phase == P_CUT:
+            return self._cut_options(state, player)
+        if phase == P_RESEARCH:
+            return self._keep_options(state, player)
+        if phase == P_RETRIEVE:
+            return self._retrieve_options(state, player)
+        if phase == P_ROB:
+            return self._rob_options(state, player)
+        if phase == P_STEAL:
+            return self._steal_options(state, player)
+        return []  # P_OVER
 
     def _gold_options(self, state: PgdkState, player: int) -> list[Action]:
         gold = self.book.gold
@@ -305,9 +301,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _keep_options(self, state: PgdkState, player: int) -> list[Action]:
         by = self.book.by_card[K_KEEP]
         return [by[k] for k in self._kinds(state.peek)]
-
-    def _no_options(self, state: PgdkState, player: int) -> list[Action]:
-        return []
 
     def _kinds(self, cards: list[int]) -> list[int]:
         return sorted(set(map(self._kind_at, cards)))
@@ -337,7 +330,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         trade = self.book.by_card[K_TRADE]
         k_value = self.k_value
         options += [trade[k] for k in row_kinds if k_value[k] <= worth]
-        if self.params.auctions:
+        if self._auctions:
             auction = self.book.by_card[K_AUCTION]
             options += [auction[k] for k in row_kinds]
         return options
@@ -357,7 +350,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
-        if len(state.auction) < self.params.auction_max_cards:
+        if len(state.auction) < self._auction_max_cards:
             by = self.book.by_card[K_AUCTION]
             chosen = state.auction
             options += [by[k] for k in self._kinds([c for c in state.row if c not in chosen])]
@@ -470,7 +463,66 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
         if state.journal is not None:
             narrate.action(self, state, player, action)
-        self._effects[action.kind](state, player, action)
+        # the kinds by how often random play takes them (see legal_actions)
+        kind = action.kind
+        if kind == K_PASS:
+            self._on_pass(state, player, action)
+        elif kind == K_BID:
+            self._on_bid(state, player, action)
+        elif kind == K_AUCTION:
+            self._on_auction(state, player, action)
+        elif kind == K_BID_DONE:
+            self._on_bid_done(state, player, action)
+        elif kind == K_PLAY:
+            self._on_play(state, player, action)
+        elif kind == K_OFFER:
+            self._on_offer(state, player, action)
+        elif kind == K_AUCTION_GO:
+            self._on_auction_go(state, player, action)
+        elif kind == K_TRADE:
+            self._on_trade(state, player, action)
+        elif kind == K_NO_BID:
+            self._on_no_bid(state, player, action)
+        elif kind == K_DONE:
+            self._on_done(state, player, action)
+        elif kind == K_OFFER_CANCEL:
+            self._on_offer_cancel(state, player, action)
+        elif kind == K_GODZILLA:
+            self._on_godzilla(state, player, action)
+        elif kind == K_DISCARD_LOWEST:
+            self._on_discard_lowest(state, player, action)
+        elif kind == K_OFFER_DONE:
+            self._on_offer_done(state, player, action)
+        elif kind == K_USE:
+            self._on_use(state, player, action)
+        elif kind == K_TABLE:
+            self._on_table(state, player, action)
+        else:
+            self._apply_rare(state, player, action)
+
+    def _apply_rare(self, state: PgdkState, player: int, action: Action) -> None:
+        """The kinds of the powers' follow-ups, the Going Gold Phase and the hand limit."""
+        kind = action.kind
+        if kind == K_DISCARD:
+            self._on_discard(state, player, action)
+        elif kind == K_GOLD:
+            self._on_gold(state, player, action)
+        elif kind == K_USE_ON:
+            self._on_use_on(state, player, action)
+        elif kind == K_RETRIEVE:
+            self._on_retrieve(state, player, action)
+        elif kind == K_ROB:
+            self._on_rob(state, player, action)
+        elif kind == K_STEAL:
+            self._on_steal(state, player, action)
+        elif kind == K_HUNT:
+            self._on_hunt(state, player, action)
+        elif kind == K_CUT:
+            self._on_cut(state, player, action)
+        elif kind == K_KEEP:
+            self._on_keep(state, player, action)
+        else:
+            raise AssertionError(f"no effect for action kind {kind}")
 
     def _on_pass(self, state: PgdkState, player: int, action: Action) -> None:
         if state.phase == P_GODZILLA:
@@ -557,7 +609,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         card = self._pick(state, player, action.card, ())
         hand.remove(card)
         state.discard.append(card)
-        if len(hand) <= self.params.hand_limit:
+        if len(hand) <= self._cards_kept:
             self._end_turn(state)
 
     def _on_retrieve(self, state: PgdkState, player: int, action: Action) -> None:
@@ -674,19 +726,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     # -- turn structure -----------------------------------------------------------------------
     def _start_turn(self, state: PgdkState) -> None:
-        p = self.params
-        if state.turn > p.max_turns:
+        if state.turn > self._max_turns:
             self._end_match(state, state.active, reason=CAPPED)
             return
-        if p.stall_rounds and state.quiet >= p.stall_rounds * state.num_players:
-            reason = f"{STALLED}: no game completed in {p.stall_rounds} rounds"
+        stall_rounds = self._stall_rounds
+        if stall_rounds and state.quiet >= stall_rounds * state.num_players:
+            reason = f"{STALLED}: no game completed in {stall_rounds} rounds"
             self._end_match(state, state.active, reason=reason)
             return
         if state.journal is not None:
             narrate.turn_start(self, state)
         row = state.row
         filled = len(row)
-        while len(row) < self.params.row_size:  # R5
+        while len(row) < self._row_size:  # R5
             card = self._pop_deck(state)
             if card < 0:
                 break
@@ -695,7 +747,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if state.journal is not None and len(row) > filled:
             narrate.refilled(self, state, row[filled:])
         state.phase = P_PURCHASE
-        self._draw(state, state.active, self.params.finance_draw, narrate.FINANCE)
+        self._draw(state, state.active, self._finance_draw, narrate.FINANCE)
         self._open_window(state, 1)
 
     def _open_window(self, state: PgdkState, which: int) -> None:
@@ -737,7 +789,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 narrate.purchase(self, state)
         else:
             state.window = 0
-            state.plays_left = self.params.plays_per_turn
+            state.plays_left = self._plays_per_turn
             if state.journal is not None:
                 narrate.development(state)
             self._develop_or_gold(state)
@@ -927,6 +979,21 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             first,
             powered,
         )
+
+    def development(self, cards: tuple[int, ...]) -> Project:
+        """The game in development that holds ``cards``, built once and then shared.
+
+        ``determinize`` rebuilds every game on the table from its labels on every call, and a
+        search makes thousands of calls from one view; a Project is never changed in place.
+        """
+        found = self._developments.get(cards)
+        if found is None:
+            if len(self._developments) >= DEVELOPMENTS_KEPT:
+                self._developments.clear()
+            built = self.build(cards)
+            assert built is not None, "a game in development holds at least one card"
+            found = self._developments[cards] = built
+        return found
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
@@ -1221,7 +1288,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _hand_limit(self, state: PgdkState) -> None:
         """R16, D9: the active player discards down to the hand limit, choosing the cards."""
-        if len(state.hands[state.active]) > self.params.hand_limit:
+        if len(state.hands[state.active]) > self._cards_kept:
             state.phase = P_LIMIT
             state.actor = state.active
             if state.journal is not None:

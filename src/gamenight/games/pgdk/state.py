@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk.cards import CHARACTER, EGG, GEAR, GUARDIAN, TITLE, UPGRADE, WILD
 
-_ALWAYS_OPEN = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
+_ALWAYS_OPEN: Final = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
 
 
 class Phase(IntEnum):
@@ -43,50 +43,53 @@ class Phase(IntEnum):
     OVER = 16
 
 
-(
-    GODZILLA,
-    PURCHASE,
-    OFFER,
-    AUCTION,
-    BIDDING,
-    DEVELOP,
-    RETRIEVE,
-    ROB,
-    STEAL,
-    HUNT,
-    CUT,
-    RESEARCH,
-    GOLD,
-    CLONE,
-    LIMIT,
-    FINAL,
-    OVER,
-) = (int(phase) for phase in Phase)
+GODZILLA: Final = int(Phase.GODZILLA)
+PURCHASE: Final = int(Phase.PURCHASE)
+OFFER: Final = int(Phase.OFFER)
+AUCTION: Final = int(Phase.AUCTION)
+BIDDING: Final = int(Phase.BIDDING)
+DEVELOP: Final = int(Phase.DEVELOP)
+RETRIEVE: Final = int(Phase.RETRIEVE)
+ROB: Final = int(Phase.ROB)
+STEAL: Final = int(Phase.STEAL)
+HUNT: Final = int(Phase.HUNT)
+CUT: Final = int(Phase.CUT)
+RESEARCH: Final = int(Phase.RESEARCH)
+GOLD: Final = int(Phase.GOLD)
+CLONE: Final = int(Phase.CLONE)
+LIMIT: Final = int(Phase.LIMIT)
+FINAL: Final = int(Phase.FINAL)
+OVER: Final = int(Phase.OVER)
 
-NOT_COMMITTED, NO_BID, BID = -1, 0, 1
+NOT_COMMITTED: Final = -1
+NO_BID: Final = 0
+BID: Final = 1
 
 LastAuction = tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], tuple[int, ...], int]
+
+
+# The fields ``to_dict`` lists (a compiled class has no ``__slots__`` to read); ``open`` and
+# ``ready`` follow from them.
+PROJECT_FIELDS = (
+    "cards",
+    "chars",
+    "colours",
+    "first",
+    "gears",
+    "gold",
+    "names",
+    "powered",
+    "title",
+    "upgrades",
+    "value",
+    "wild",
+)
 
 
 class Project:
     """A videogame on the table: its cards and what the rules need to know about them."""
 
-    __slots__ = (
-        "cards",
-        "chars",
-        "colours",
-        "first",
-        "gears",
-        "gold",
-        "names",
-        "open",
-        "powered",
-        "ready",
-        "title",
-        "upgrades",
-        "value",
-        "wild",
-    )
+    __slots__ = (*PROJECT_FIELDS, "open", "ready")
 
     def __init__(
         self,
@@ -132,55 +135,64 @@ class Project:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            name: getattr(self, name) for name in self.__slots__ if name not in ("open", "ready")
-        }
+        return {name: getattr(self, name) for name in PROJECT_FIELDS}
+
+
+# Every field of the state, in one place: ``to_dict`` lists them from here (a compiled class
+# has no ``__slots__`` to read).
+FIELDS = (
+    "abilities",
+    "active",
+    "actor",
+    "auction",
+    "bids",
+    "clone_owner",
+    "colours_done",
+    "committed",
+    "completed",
+    "ctc",
+    "deck",
+    "discard",
+    "end_reason",
+    "ender",
+    "hands",
+    "journal",
+    "known",
+    "last_auction",
+    "locked",
+    "num_players",
+    "offer",
+    "payouts",
+    "peek",
+    "phase",
+    "plays_left",
+    "projects",
+    "quiet",
+    "rng",
+    "rob",
+    "row",
+    "specials",
+    "take",
+    "turn",
+    "using",
+    "window",
+    "window_left",
+)
 
 
 class PgdkState:
-    __slots__ = (
-        "abilities",
-        "active",
-        "actor",
-        "auction",
-        "bids",
-        "clone_owner",
-        "colours_done",
-        "committed",
-        "completed",
-        "ctc",
-        "deck",
-        "discard",
-        "end_reason",
-        "ender",
-        "hands",
-        "journal",
-        "known",
-        "last_auction",
-        "locked",
-        "num_players",
-        "offer",
-        "payouts",
-        "peek",
-        "phase",
-        "plays_left",
-        "projects",
-        "quiet",
-        "rng",
-        "rob",
-        "row",
-        "specials",
-        "take",
-        "turn",
-        "using",
-        "window",
-        "window_left",
-    )
+    __slots__ = FIELDS
 
-    def __init__(self, num_players: int, num_cards: int, num_colours: int, rng: Rng) -> None:
+    def __init__(
+        self, num_players: int, num_cards: int, num_colours: int, rng: Rng, *, blank: bool = False
+    ) -> None:
+        """A match before the deal; ``blank`` leaves all but the first fields for ``clone``
+        to fill (a compiled class cannot be made without running ``__init__``)."""
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
+        if blank:
+            return
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.row: list[int] = []
@@ -218,10 +230,7 @@ class PgdkState:
         self.end_reason = ""
 
     def clone(self) -> PgdkState:
-        twin = PgdkState.__new__(PgdkState)
-        twin.num_players = self.num_players
-        twin.rng = self.rng.clone()
-        twin.journal = None  # a copy never narrates (core.journal)
+        twin = PgdkState(self.num_players, 0, 0, self.rng.clone(), blank=True)  # never narrates
         twin.deck = self.deck[:]
         twin.discard = self.discard[:]
         twin.row = self.row[:]
@@ -260,7 +269,7 @@ class PgdkState:
     def to_dict(self) -> dict[str, Any]:
         """Everything, secrets included (tests and debugging only; never shown to players)."""
         data: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in FIELDS:
             if name == "journal":
                 continue
             value = getattr(self, name)

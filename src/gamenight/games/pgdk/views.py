@@ -255,9 +255,8 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
             if kind.power == cardlib.CLONE:
                 state.clone_owner[kind.colours.bit_length() - 1] = seat
         for project in entry["projects"]:
-            built = game.build([take(label) for label in project["cards"]])
-            assert built is not None
-            state.projects[seat].append(built)
+            cards = tuple([take(label) for label in project["cards"]])
+            state.projects[seat].append(game.development(cards))
         for done in entry["completed"]:
             state.completed[seat].append(_completed(game, done, take))
     if v["using"] is not None:

@@ -1,0 +1,100 @@
+"""issue 16 item 3: faster hot paths, and not one rule changed by them.
+
+The digests below were recorded from the code as it was before the speed work of issue 16
+(commit 4b2212e). They cover, for a few hundred seeded random matches, every legal-action list
+in order, every action and what the other seats saw of it, the outcomes, the final public view,
+and along the way seats' views, determinized states (``to_dict``: secrets and generator state
+included) and whole playouts of the game's playout policy from them. Any change of a rule, of
+the order of legal actions, of a view or of a random draw changes a digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from gamenight.core.registry import entry, make_game
+from gamenight.core.rng import Rng
+
+
+def play_digest(name: str, players: int, matches: int, overrides: dict[str, Any]) -> str:
+    """A digest of seeded random matches of ``name`` (the same function in every game's tests)."""
+    game = make_game(name, overrides)
+    playout = entry(name).playout
+    digest = hashlib.sha256()
+    for seed in range(matches):
+        state = game.new_state(players, seed)
+        chooser = Rng(seed * 7919 + 1)
+        step = 0
+        while actors := game.to_act(state):
+            seat = actors[step % len(actors)]  # simultaneous commitments in varied orders
+            legal = game.legal_actions(state, seat)
+            digest.update(repr([str(a) for a in legal]).encode())
+            if step % 17 == 0:
+                view = game.view(state, seat)
+                digest.update(json.dumps(view, sort_keys=True).encode())
+                sampled = game.determinize(view, seat, Rng(step + 1000 * seed))
+                digest.update(json.dumps(sampled.to_dict(), sort_keys=True).encode())
+                if playout is not None and step % 51 == 0:
+                    digest.update(_playout_trail(game, playout(game), sampled.clone(), seed + step))
+            action = legal[chooser.randbelow(len(legal))]
+            digest.update(game.public_action(state, seat, action).encode())
+            digest.update(str(action).encode())
+            game.apply(state, seat, action)
+            step += 1
+        digest.update(repr(game.outcome(state)).encode())
+        digest.update(json.dumps(game.view(state, None), sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def _playout_trail(game: Any, policy: Any, state: Any, seed: int) -> bytes:
+    """The playout policy's moves from ``state`` to the end, and the outcome."""
+    if hasattr(policy, "new_decision"):
+        policy.new_decision()
+    rng = Rng(seed)
+    trail = []
+    while actors := game.to_act(state):
+        seat = actors[0]
+        action = policy.choose(state, seat, game.legal_actions(state, seat), rng)
+        trail.append(str(action))
+        game.apply(state, seat, action)
+    return repr((trail, game.outcome(state))).encode()
+
+
+@pytest.mark.parametrize(
+    ("players", "matches", "overrides", "expected"),
+    [
+        (3, 100, {}, "31fa29bf937dbfab"),
+        (4, 100, {}, "3978f42384d6cbc6"),
+        (6, 100, {}, "5244ec9647f3ff81"),
+        (3, 40, {"secrets_3p": True}, "6e363ab899693853"),
+        (4, 40, {"session_games": 3}, "625ad3b5cdba6fe0"),
+    ],
+)
+def test_issue16_item3_seeded_matches_play_as_recorded_before_the_speed_work(
+    players: int, matches: int, overrides: dict[str, Any], expected: str
+) -> None:
+    assert play_digest("gnome", players, matches, overrides) == expected
+
+
+def test_issue16_item3_determinize_takes_the_decks_worked_out_when_the_game_was_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search determinizes thousands of times: the Research and Secret decks of a player
+    count are the game's, worked out once, not expanded from the params on every call."""
+    from gamenight.games.gnome.params import GnomeParams
+
+    game = make_game("gnome")
+    state = game.new_state(4, 2)
+    expected_research = GnomeParams().research_deck(4)
+
+    def never(self: GnomeParams, players: int) -> tuple[int, ...]:
+        raise AssertionError("the decks are expanded again")
+
+    monkeypatch.setattr(GnomeParams, "research_deck", never)
+    monkeypatch.setattr(GnomeParams, "secret_deck", never)
+    sampled = game.determinize(game.view(state, 1), 1, Rng(4))
+    assert sorted([*sampled.deck, *sampled.aside, *sampled.offer]) == list(expected_research)
