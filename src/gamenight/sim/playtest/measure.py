@@ -178,8 +178,7 @@ def play_measured(
 def _alone_on_top(standing: Sequence[float]) -> int:
     """The seat strictly ahead of every other, or -1 on a tie for the top."""
     top = max(standing)
-    leaders = [seat for seat, value in enumerate(standing) if value == top]
-    return leaders[0] if len(leaders) == 1 else -1
+    return standing.index(top) if standing.count(top) == 1 else -1
 
 
 def count_lead_changes(changes: Sequence[tuple[int, Sequence[float]]]) -> int:
