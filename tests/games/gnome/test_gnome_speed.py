@@ -10,58 +10,13 @@ the order of legal actions, of a view or of a random draw changes a digest.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import pytest
+from replay_digests import play_digest
 
-from gamenight.core.registry import entry, make_game
+from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
-
-
-def play_digest(name: str, players: int, matches: int, overrides: dict[str, Any]) -> str:
-    """A digest of seeded random matches of ``name`` (the same function in every game's tests)."""
-    game = make_game(name, overrides)
-    playout = entry(name).playout
-    digest = hashlib.sha256()
-    for seed in range(matches):
-        state = game.new_state(players, seed)
-        chooser = Rng(seed * 7919 + 1)
-        step = 0
-        while actors := game.to_act(state):
-            seat = actors[step % len(actors)]  # simultaneous commitments in varied orders
-            legal = game.legal_actions(state, seat)
-            digest.update(repr([str(a) for a in legal]).encode())
-            if step % 17 == 0:
-                view = game.view(state, seat)
-                digest.update(json.dumps(view, sort_keys=True).encode())
-                sampled = game.determinize(view, seat, Rng(step + 1000 * seed))
-                digest.update(json.dumps(sampled.to_dict(), sort_keys=True).encode())
-                if playout is not None and step % 51 == 0:
-                    digest.update(_playout_trail(game, playout(game), sampled.clone(), seed + step))
-            action = legal[chooser.randbelow(len(legal))]
-            digest.update(game.public_action(state, seat, action).encode())
-            digest.update(str(action).encode())
-            game.apply(state, seat, action)
-            step += 1
-        digest.update(repr(game.outcome(state)).encode())
-        digest.update(json.dumps(game.view(state, None), sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
-def _playout_trail(game: Any, policy: Any, state: Any, seed: int) -> bytes:
-    """The playout policy's moves from ``state`` to the end, and the outcome."""
-    if hasattr(policy, "new_decision"):
-        policy.new_decision()
-    rng = Rng(seed)
-    trail = []
-    while actors := game.to_act(state):
-        seat = actors[0]
-        action = policy.choose(state, seat, game.legal_actions(state, seat), rng)
-        trail.append(str(action))
-        game.apply(state, seat, action)
-    return repr((trail, game.outcome(state))).encode()
 
 
 @pytest.mark.parametrize(

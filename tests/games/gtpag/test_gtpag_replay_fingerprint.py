@@ -9,60 +9,10 @@ policy must replay all of them identically.
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import pytest
-
-from gamenight.bots import make_agent
-from gamenight.core.registry import make_game
-from gamenight.core.rng import Rng, derive_seed
+from replay_digests import bot_matches_digest, random_matches_digest
 
 GAME = "gtpag"
-
-
-def _random_matches_digest(players: int, seeds: range) -> str:
-    """Seeded random matches: every action, the outcome, the final table, and a determinized
-    state (secrets included, through ``to_dict``) every fifth step."""
-    game = make_game(GAME)
-    digest = hashlib.sha256()
-    for seed in seeds:
-        state = game.new_state(players, seed)
-        chooser = Rng(derive_seed(seed, 99))
-        moves = []
-        step = 0
-        while actors := game.to_act(state):
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            action = legal[chooser.randbelow(len(legal))]
-            moves.append(f"{seat}:{action}")
-            if step % 5 == 0:
-                sample = game.determinize(game.view(state, seat), seat, Rng(seed * 1000 + step))
-                digest.update(json.dumps(sample.to_dict(), sort_keys=True).encode())
-            game.apply(state, seat, action)
-            step += 1
-        digest.update(repr((moves, game.outcome(state))).encode())
-        digest.update(json.dumps(game.view(state, None), sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
-def _bot_matches_digest(players: int, spec: str, seeds: range) -> str:
-    """Seeded matches where every seat is the bot ``spec``: its actions and the outcome."""
-    game = make_game(GAME)
-    digest = hashlib.sha256()
-    for seed in seeds:
-        agents = [make_agent(spec, game) for _ in range(players)]
-        state = game.new_state(players, seed)
-        rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
-        moves = []
-        while actors := game.to_act(state):
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            action = agents[seat].act(game.view(state, seat), legal, rngs[seat])
-            moves.append(str(action))
-            game.apply(state, seat, action)
-        digest.update(repr((moves, game.outcome(state))).encode())
-    return digest.hexdigest()[:16]
 
 
 RECORDED = {  # players -> (random matches, heuristic matches, ISMCTS matches)
@@ -79,11 +29,11 @@ RECORDED = {  # players -> (random matches, heuristic matches, ISMCTS matches)
 @pytest.mark.parametrize("players", sorted(RECORDED))
 def test_issue16_item3_seeded_random_matches_replay_as_recorded(players: int) -> None:
     """100 seeded random matches per player count."""
-    assert _random_matches_digest(players, range(100)) == RECORDED[players][0]
+    assert random_matches_digest(GAME, players, range(100)) == RECORDED[players][0]
 
 
 @pytest.mark.parametrize("players", sorted(RECORDED))
 def test_issue16_item3_seeded_bot_matches_replay_as_recorded(players: int) -> None:
     """Three heuristic-bot matches and two ISMCTS matches per player count."""
-    assert _bot_matches_digest(players, "heuristic", range(3)) == RECORDED[players][1]
-    assert _bot_matches_digest(players, "ismcts:iters=12", range(2)) == RECORDED[players][2]
+    assert bot_matches_digest(GAME, players, "heuristic", range(3)) == RECORDED[players][1]
+    assert bot_matches_digest(GAME, players, "ismcts:iters=12", range(2)) == RECORDED[players][2]

@@ -9,65 +9,17 @@ policy must replay all of them identically.
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import pytest
+from replay_digests import bot_matches_digest, random_matches_digest
 
-from gamenight.bots import make_agent
-from gamenight.core.registry import make_game
-from gamenight.core.rng import Rng, derive_seed
+from gamenight.core.rng import Rng
 
 GAME = "requirements"
 
 
-def _random_matches_digest(players: int, seeds: range) -> str:
-    """Seeded random matches: every action, the outcome, the final table, and a determinized
-    state (secrets included, through ``to_dict``) every fifth step."""
-    game = make_game(GAME)
-    digest = hashlib.sha256()
-    for seed in seeds:
-        state = game.new_state(players, seed)
-        chooser = Rng(derive_seed(seed, 99))
-        moves = []
-        step = 0
-        while actors := game.to_act(state):
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            action = legal[chooser.randbelow(len(legal))]
-            moves.append(f"{seat}:{action}")
-            if step % 5 == 0:
-                sample = game.determinize(game.view(state, seat), seat, Rng(seed * 1000 + step))
-                digest.update(json.dumps(sample.to_dict(), sort_keys=True).encode())
-            game.apply(state, seat, action)
-            step += 1
-        digest.update(repr((moves, game.outcome(state))).encode())
-        digest.update(json.dumps(game.view(state, None), sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
-def _bot_matches_digest(players: int, spec: str, seeds: range) -> str:
-    """Seeded matches where every seat is the bot ``spec``: its actions and the outcome."""
-    game = make_game(GAME)
-    digest = hashlib.sha256()
-    for seed in seeds:
-        agents = [make_agent(spec, game) for _ in range(players)]
-        state = game.new_state(players, seed)
-        rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
-        moves = []
-        while actors := game.to_act(state):
-            seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            action = agents[seat].act(game.view(state, seat), legal, rngs[seat])
-            moves.append(str(action))
-            game.apply(state, seat, action)
-        digest.update(repr((moves, game.outcome(state))).encode())
-    return digest.hexdigest()[:16]
-
-
 def test_issue16_item3_seeded_random_matches_replay_as_recorded() -> None:
     """300 seeded random matches of two players."""
-    assert _random_matches_digest(2, range(300)) == "791011cf45fc10dc"
+    assert random_matches_digest(GAME, 2, range(300)) == "791011cf45fc10dc"
 
 
 @pytest.mark.parametrize(
@@ -77,7 +29,7 @@ def test_issue16_item3_seeded_random_matches_replay_as_recorded() -> None:
 def test_issue16_item3_seeded_bot_matches_replay_as_recorded(
     spec: str, seeds: int, expected: str
 ) -> None:
-    assert _bot_matches_digest(2, spec, range(seeds)) == expected
+    assert bot_matches_digest(GAME, 2, spec, range(seeds)) == expected
 
 
 def test_issue16_item3_largest_group_picks_as_a_counter_did() -> None:
