@@ -27,6 +27,14 @@ def agent_rngs(seed: int, num_players: int) -> list[Rng]:
     return [Rng(derive_seed(seed, 0xB07, seat)) for seat in range(num_players)]
 
 
+def illegal_choice(agent: Agent, seat: int, action: object, seed: int, step: int) -> BotError:
+    """The error for a bot that chose an action that is not legal, naming what reproduces it."""
+    return BotError(
+        f"bot {agent.name!r} in seat {seat} chose {brief(action)}, which is not legal "
+        f"(match seed {seed}, step {step})"
+    )
+
+
 def play_match(
     game: AnyGame,
     num_players: int,
@@ -59,10 +67,7 @@ def play_match(
             # the game's own instance: an equal object with other fields must not be applied
             action = legal[legal.index(action)]
         except ValueError:
-            raise BotError(
-                f"bot {agent.name!r} in seat {seat} chose {brief(action)}, which is not legal "
-                f"(match seed {seed}, step {steps + 1})"
-            ) from None
+            raise illegal_choice(agent, seat, action, seed, steps + 1) from None
         game.apply(state, seat, action)
         steps += 1
         if keep_record:

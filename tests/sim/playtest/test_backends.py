@@ -134,6 +134,23 @@ def test_issue15_item5_the_ray_backend_without_the_extra_says_what_to_install(
     assert "pip install 'gamenight[ray]'" in out
 
 
+def _wait_for_workers(pid: int, most_seconds: float = 60) -> None:
+    """Until the command has started its worker processes (imports done, the run under way),
+    however busy the machine: a fixed sleep would fire too early on a loaded one."""
+    deadline = time.monotonic() + most_seconds
+    while time.monotonic() < deadline:
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if fields[1] == str(pid):  # its parent: the command
+                    return
+        time.sleep(0.1)
+    raise AssertionError("the playtest command started no worker process")
+
+
 def test_issue15_item5_ctrl_c_keeps_and_reports_the_finished_matches() -> None:
     """Ctrl-C reaches the whole process group (the command and its worker processes), as a
     terminal sends it: the figures of the finished matches are printed, then one line."""
@@ -143,7 +160,8 @@ def test_issue15_item5_ctrl_c_keeps_and_reports_the_finished_matches() -> None:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env={**os.environ, "PYTHONPATH": path, "COLUMNS": "120"},
                                start_new_session=True)
-    time.sleep(4)  # past the imports: the run is under way
+    _wait_for_workers(process.pid)
+    time.sleep(1.5)  # the workers are up: give them time to finish a few batches
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 2, err

@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.core.agent import Agent
-from gamenight.core.errors import BotError, brief
 from gamenight.core.game import AnyGame, Game
-from gamenight.sim.runner import agent_rngs
+from gamenight.sim.runner import agent_rngs, illegal_choice
 
 SHARES = 60  # win shares counted in 60ths: a win shared by 2..6 seats is a whole number
 
@@ -121,10 +120,7 @@ def play_measured(
         try:
             action = legal[legal.index(action)]
         except ValueError:
-            raise BotError(
-                f"bot {agent.name!r} in seat {seat} chose {brief(action)}, which is not legal "
-                f"(match seed {seed}, step {decisions})"
-            ) from None
+            raise illegal_choice(agent, seat, action, seed, decisions) from None
         if uses_of is not None:
             uses.extend(uses_of(state, seat, action))
         apply(state, seat, action)
