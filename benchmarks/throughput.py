@@ -329,7 +329,7 @@ def build_info() -> dict[str, Any]:
     build = getattr(gamenight, "build", None)
     if callable(build):
         try:
-            described = str(build())
+            described = str(build().describe())
         except Exception:  # an older or broken build(): fall back on what the files say
             described = None
     if described is None:
