@@ -229,20 +229,6 @@ def _print(summary: dict[str, Any], shown: set[str], title: str) -> None:
         _comparison_table(summary["comparisons"])
 
 
-def _pct(estimate: dict[str, Any]) -> str:
-    value, low, high = estimate["value"], estimate["low"], estimate["high"]
-    if value is None:
-        return "n/a"
-    return f"{value:.1%} [{low:.1%}, {high:.1%}]"
-
-
-def _num(estimate: dict[str, Any]) -> str:
-    value, low, high = estimate["value"], estimate["low"], estimate["high"]
-    if value is None:
-        return "n/a"
-    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
-
-
 def _table(title: str, *columns: str) -> Table:
     table = Table(header_style="bold", title=title, box=box.SIMPLE_HEAD)
     for index, column in enumerate(columns):
@@ -251,23 +237,27 @@ def _table(title: str, *columns: str) -> Table:
 
 
 def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
+    from gamenight.sim.playtest.describe import with_interval
+
     label = config["label"]
     if "seats" in shown:
         table = _table(f"{label}: by seat", "seat", "win rate [95% CI]", "mean score [95% CI]")
         for seat in config["seats"]:
-            table.add_row(str(seat["seat"]), _pct(seat["win_rate"]), _num(seat["mean_score"]))
+            table.add_row(str(seat["seat"]), with_interval(seat["win_rate"], True),
+                          with_interval(seat["mean_score"], False))
         console.print(table)
     if "bots" in shown:
         table = _table(f"{label}: by bot", "bot", "seat-games", "win rate", "mean score")
         for bot in config["bots"]:
-            table.add_row(Text(bot["bot"]), str(bot["seat_games"]), _pct(bot["win_rate"]),
-                          _num(bot["mean_score"]))
+            table.add_row(Text(bot["bot"]), str(bot["seat_games"]),
+                          with_interval(bot["win_rate"], True),
+                          with_interval(bot["mean_score"], False))
         console.print(table)
     if "outcomes" in shown:
         outcomes = config["outcomes"]
         table = _table(f"{label}: outcomes", "outcome", "rate [95% CI]")
         for key in ("completion", "no_winner", "shared_win", "capped"):
-            table.add_row(key.replace("_", " "), _pct(outcomes[key]))
+            table.add_row(key.replace("_", " "), with_interval(outcomes[key], True))
         console.print(table)
         console.print(Text("Endings: " + ", ".join(
             f"{reason}: {count}" for reason, count in outcomes["endings"].items())))
@@ -282,7 +272,7 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
         table = _table(f"{label}: measures", "measure", "mean [95% CI]", "games")
         for key in rows:
             measure = config["measures"][key]
-            text = _pct(measure) if measure["unit"] == "rate" else _num(measure)
+            text = with_interval(measure, measure["unit"] == "rate")
             table.add_row(measure["label"], text, str(measure["n"]))
         console.print(table)
     if "skill" in shown and config["ladder"]:
@@ -290,7 +280,7 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
                        "win rate [95% CI]", "fair share")
         for rung in config["ladder"]:
             table.add_row(Text(rung["higher"]), Text(rung["lower"]), str(rung["games"]),
-                          _pct(rung["win_rate"]), f"{rung['fair_share']:.1%}")
+                          with_interval(rung["win_rate"], True), f"{rung['fair_share']:.1%}")
         console.print(table)
     if "components" in shown and config["components"]:
         _component_table(label, config["components"])

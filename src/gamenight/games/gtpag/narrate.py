@@ -323,51 +323,34 @@ def _finish_trait(
 
 
 # -- the engine's own moves ------------------------------------------------------------------
-def auto_pass(state: GtpagState, seat: int) -> None:
-    """G15, G24: nothing left to nominate; the Nominations are public, so the pass is forced."""
+def _automatic(state: GtpagState, seat: int, compose: Callable[[Reader], str]) -> None:
+    """A move the engine makes for ``seat``, as each reader reads it."""
     journal = state.journal
     assert journal is not None
-    _add(
-        journal,
-        state,
-        AUTO,
-        lambda r: (
-            f"{who(seat, r)} {'have' if seat == r else 'has'} no title left to nominate: "
-            "passed (G15)."
-        ),
-        actor=seat,
-    )
+    _add(journal, state, AUTO, compose, actor=seat)
+
+
+def auto_pass(state: GtpagState, seat: int) -> None:
+    """G15, G24: nothing left to nominate; the Nominations are public, so the pass is forced."""
+    _automatic(state, seat, lambda r: (
+        f"{who(seat, r)} {'have' if seat == r else 'has'} no title left to nominate: "
+        "passed (G15)."
+    ))
 
 
 def skipped(state: GtpagState, seat: int) -> None:
     """R9, G22: a character with no chip to play is skipped (how many it holds is public)."""
-    journal = state.journal
-    assert journal is not None
-    _add(
-        journal,
-        state,
-        AUTO,
-        lambda r: (
-            f"{who(seat, r)} {'have' if seat == r else 'has'} no chip left to play: skipped (R9)."
-        ),
-        actor=seat,
-    )
+    _automatic(state, seat, lambda r: (
+        f"{who(seat, r)} {'have' if seat == r else 'has'} no chip left to play: skipped (R9)."
+    ))
 
 
 def scout_stops(state: GtpagState, seat: int) -> None:
     """G7: no face-down chip is left to look at; the Scout stops by itself."""
-    journal = state.journal
-    assert journal is not None
-    _add(
-        journal,
-        state,
-        AUTO,
-        lambda r: (
-            f"No face-down chip is left for {who(seat, r, capital=False)} to look at: "
-            "the Scout ends (G7)."
-        ),
-        actor=seat,
-    )
+    _automatic(state, seat, lambda r: (
+        f"No face-down chip is left for {who(seat, r, capital=False)} to look at: "
+        "the Scout ends (G7)."
+    ))
 
 
 def round_start(game: GtpagGame, state: GtpagState, starter: int) -> None:

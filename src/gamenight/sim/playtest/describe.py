@@ -70,6 +70,22 @@ def distribution(values: Sequence[int] | Counter[int]) -> dict[str, Any]:
     }
 
 
+def percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.1f}%"
+
+
+def number(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def with_interval(estimate: dict[str, Any] | None, rate: bool) -> str:
+    """'38.5% [31.7%, 45.3%]' for a rate, '6.66 [5.81, 7.51]' for anything else."""
+    if estimate is None or estimate["value"] is None:
+        return "n/a"
+    show = percent if rate else number
+    return f"{show(estimate['value'])} [{show(estimate['low'])}, {show(estimate['high'])}]"
+
+
 def format_p(p_value: float) -> str:
     """'p = 0.003', or 'p < 0.001' below that."""
     return "p < 0.001" if p_value < 0.001 else f"p = {p_value:.3f}"

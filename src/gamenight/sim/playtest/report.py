@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
-from gamenight.sim.playtest.describe import format_p
+from gamenight.sim.playtest.describe import format_p, number, percent, with_interval
 from gamenight.sim.playtest.report_plots import (
     Plot,
     component_plots,
@@ -136,22 +136,6 @@ def _plot_sections(summary: dict[str, Any]) -> list[dict[str, Any]]:
                              "html": Markup(figure_html(plot, f"plot-{count}"))})
         found.append({"heading": heading, "plots": rendered, "empty": empty})
     return found
-
-
-def percent(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:.1f}%"
-
-
-def number(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.2f}"
-
-
-def with_interval(estimate: dict[str, Any] | None, rate: bool) -> str:
-    """'38.5% [31.7%, 45.3%]' for a rate, '6.66 [5.81, 7.51]' for anything else."""
-    if estimate is None or estimate["value"] is None:
-        return "n/a"
-    show = percent if rate else number
-    return f"{show(estimate['value'])} [{show(estimate['low'])}, {show(estimate['high'])}]"
 
 
 def _test_line(test: dict[str, Any] | None, what: str) -> str:

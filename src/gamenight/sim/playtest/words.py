@@ -8,17 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.sim.playtest.describe import format_p
+from gamenight.sim.playtest.describe import format_p, percent, with_interval
 
 ALPHA = 0.05
-
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:.1f}%"
-
-
-def _interval_pct(estimate: dict[str, Any]) -> str:
-    return f"{_pct(estimate['value'])} [{_pct(estimate['low'])}, {_pct(estimate['high'])}]"
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
@@ -56,7 +48,9 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     if not games:
         return ["no match finished."]
     fair = 1 / players
-    seats = ", ".join(f"seat {s['seat']} {_interval_pct(s['win_rate'])}" for s in config["seats"])
+    seats = ", ".join(
+        f"seat {s['seat']} {with_interval(s['win_rate'], True)}" for s in config["seats"]
+    )
     test = config["seats_equal"]
     verdict = (
         "no seat stands out" if test is None or test["p_value"] >= ALPHA
@@ -64,13 +58,13 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     )
     p = f" ({format_p(test['p_value'])})" if test else ""
     lines.append(
-        f"over {games:,} games, win rates {seats} against a fair {_pct(fair)}: {verdict}{p}."
+        f"over {games:,} games, win rates {seats} against a fair {percent(fair)}: {verdict}{p}."
     )
     outcomes = config["outcomes"]
     lines.append(
-        f"{_pct(outcomes['completion']['value'])} of games reached the rules' own end; "
-        f"{_pct(outcomes['no_winner']['value'])} had no winner, "
-        f"{_pct(outcomes['shared_win']['value'])} a shared win."
+        f"{percent(outcomes['completion']['value'])} of games reached the rules' own end; "
+        f"{percent(outcomes['no_winner']['value'])} had no winner, "
+        f"{percent(outcomes['shared_win']['value'])} a shared win."
     )
     actions = config["length"].get("actions")
     if actions:
@@ -81,14 +75,14 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     measures = config["measures"]
     if "choice_share" in measures:
         lines.append(
-            f"{_pct(measures['choice_share']['value'])} of decision points offer a choice; "
+            f"{percent(measures['choice_share']['value'])} of decision points offer a choice; "
             f"{measures['branching']['value']:.1f} legal actions on average."
         )
     if "decisiveness" in measures:
         lines.append(
             f"the lead changes {measures['lead_changes']['value']:.1f} times a game; the "
             f"eventual winner is alone in front for the last "
-            f"{_pct(measures['decisiveness']['value'])} of the game."
+            f"{percent(measures['decisiveness']['value'])} of the game."
         )
     lines.extend(_ladder_lines(config["ladder"]))
     lines.extend(_component_lines(config["components"]))
@@ -108,8 +102,8 @@ def _ladder_lines(ladder: list[dict[str, Any]]) -> list[str]:
                 else f" (not distinguishable from a fair share, {format_p(rung['p_adjusted'])})"
             )
         lines.append(
-            f"skill: {rung['higher']} wins {_interval_pct(rung['win_rate'])} against "
-            f"{rung['lower']}, fair share {_pct(rung['fair_share'])}{verdict}."
+            f"skill: {rung['higher']} wins {with_interval(rung['win_rate'], True)} against "
+            f"{rung['lower']}, fair share {percent(rung['fair_share'])}{verdict}."
         )
     return lines
 
@@ -122,7 +116,8 @@ def _component_lines(components: list[dict[str, Any]]) -> list[str]:
     best, worst = ranked[0], ranked[-1]
     return [
         f"component most linked with winning: {best['name']} (users win "
-        f"{_pct(best['win_rate_users']['value'])}, others {_pct(best['win_rate_others']['value'])}"
-        f"); least: {worst['name']} ({_pct(worst['win_rate_users']['value'])} against "
-        f"{_pct(worst['win_rate_others']['value'])})."
+        f"{percent(best['win_rate_users']['value'])}, others "
+        f"{percent(best['win_rate_others']['value'])}); least: {worst['name']} "
+        f"({percent(worst['win_rate_users']['value'])} against "
+        f"{percent(worst['win_rate_others']['value'])})."
     ]
