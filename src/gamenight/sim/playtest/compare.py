@@ -10,9 +10,11 @@ not for each line alone.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from typing import Any
 
+from gamenight.sim.playtest.configs import main_key
 from gamenight.sim.playtest.describe import plain_difference
 from gamenight.sim.playtest.measure import MatchRow
 from gamenight.sim.playtest.measures import PER_MATCH, seat_measures, win_share
@@ -52,11 +54,11 @@ def compare(run: LabRun, detect: float = DEFAULT_DETECT) -> dict[str, Any]:
     spec = run.spec
     measures = {**seat_measures(spec.num_players), **PER_MATCH}
     base_label = spec.configs[0].label
-    base = run.series_rows("c0")
+    base = run.series_rows(main_key(0))
     found: list[dict[str, Any]] = []
     differences: list[Difference] = []
     for config in range(1, len(spec.configs)):
-        rows = run.series_rows(f"c{config}")
+        rows = run.series_rows(main_key(config))
         for key, measure in measures.items():
             a, b = _pairs(base, rows, measure.value)
             if len(a) < 2:
@@ -107,11 +109,14 @@ def _power(
         n = min(d.n for d in wins)
         what = "a difference between configurations in a seat's win rate"
     else:
-        rows = run.series_rows("c0")
+        rows = run.series_rows(main_key(0))
         n = len(rows)
         comparisons = spec.num_players
-        sd = max((_sd([win_share(seat)(row) for row in rows]) for seat in range(spec.num_players)),
-                 default=0.5)
+        sd = (
+            max(statistics.stdev(map(win_share(seat), rows)) for seat in range(spec.num_players))
+            if n > 1
+            else 0.0  # replaced by the safe plan below
+        )
         what = "a seat's win rate away from its fair share"
     if n < 2 or not sd:
         sd = 0.5  # the most a win indicator can spread: a safe plan without data
@@ -138,11 +143,4 @@ def _power(
         "enough": enough,
         "sentence": sentence,
     }
-
-
-def _sd(values: list[float]) -> float:
-    if len(values) < 2:
-        return 0.0
-    mean = sum(values) / len(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
 

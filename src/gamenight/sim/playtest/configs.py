@@ -53,6 +53,16 @@ class Lineup:
         return tuple(self.bots[(seat - shift) % n] for seat in range(n))
 
 
+def main_key(config: int) -> str:
+    """The key of a configuration's own matches."""
+    return f"c{config}"
+
+
+def ladder_key(config: int, rung: int) -> str:
+    """The key of a rung of a configuration's skill ladder."""
+    return f"c{config}r{rung}"
+
+
 @dataclasses.dataclass(frozen=True)
 class Series:
     """A set of matches played under one configuration by one lineup.
@@ -93,13 +103,13 @@ class PlaytestSpec:
     def series(self) -> list[Series]:
         """Every configuration's main matches, then its ladder rungs."""
         found = [
-            Series(f"c{c}", c, self.lineup, self.games) for c in range(len(self.configs))
+            Series(main_key(c), c, self.lineup, self.games) for c in range(len(self.configs))
         ]
         for c in range(len(self.configs)):
             for rung in range(1, len(self.ladder)):
                 bots = (self.ladder[rung],) + (self.ladder[rung - 1],) * (self.num_players - 1)
                 found.append(
-                    Series(f"c{c}r{rung}", c, Lineup(bots), self.ladder_games, "ladder", rung)
+                    Series(ladder_key(c, rung), c, Lineup(bots), self.ladder_games, "ladder", rung)
                 )
         return found
 
@@ -162,10 +172,11 @@ def _sweep(text: str) -> tuple[str, list[Any]]:
     parts = [part.strip() for part in value.split(",")]
     if not all(parts):
         raise InvalidParamsError(f"parameter sweep {brief(text)} has an empty value")
-    values = [parse_assignment(f"{key}={part}")[1] for part in parts]
+    parsed = [parse_assignment(f"{key}={part}") for part in parts]
+    values = [value for _, value in parsed]
     if len(set(map(repr, values))) < len(values):
         raise InvalidParamsError(f"parameter sweep {brief(text)} names a value twice")
-    return parse_assignment(f"{key}={parts[0]}")[0], values
+    return parsed[0][0], values
 
 
 def _is_json(text: str) -> bool:

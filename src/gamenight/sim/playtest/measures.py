@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from gamenight.sim.playtest.configs import PlaytestSpec
+from gamenight.sim.playtest.configs import PlaytestSpec, ladder_key, main_key
 from gamenight.sim.playtest.describe import distribution
 from gamenight.sim.playtest.measure import SHARES, ComponentTally, MatchRow
 from gamenight.sim.playtest.run import LabRun
@@ -118,10 +118,12 @@ def values(rows: Sequence[MatchRow], measure: RowMeasure) -> list[float]:
 
 def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
     spec = run.spec
-    rows = run.series_rows(f"c{config}")
+    rows = run.series_rows(main_key(config))
     n = spec.num_players
     decided = [row for row in rows if any(row.wins)]
     seat_shares = [sum(row.wins[seat] for row in decided) / SHARES for seat in range(n)]
+    scores = [values(rows, score(seat)) for seat in range(n)]
+    found = {key: values(rows, measure.value) for key, measure in PER_MATCH.items()}
     summary: dict[str, Any] = {
         **spec.configs[config].to_dict(),
         "games": len(rows),
@@ -129,33 +131,31 @@ def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
             {
                 "seat": seat,
                 "win_rate": win_rate(values(rows, win_share(seat))).to_dict(),
-                "mean_score": mean_interval(values(rows, score(seat))).to_dict(),
+                "mean_score": mean_interval(scores[seat]).to_dict(),
             }
             for seat in range(n)
         ],
         "seats_equal": seats_equal(seat_shares, len(decided)).to_dict() if decided else None,
         "scores_equal": (
-            means_equal([values(rows, score(seat)) for seat in range(n)], paired=True).to_dict()
+            means_equal(scores, paired=True).to_dict()
             if len(rows) > 1
             else None
         ),
         "bots": _by_bot(rows),
         "outcomes": _outcomes(rows),
         "length": {
-            key: distribution([int(v) for v in values(rows, PER_MATCH[key].value)])
+            key: distribution([int(v) for v in found[key]])
             for key in ("actions", "turns", "rounds")
-            if values(rows, PER_MATCH[key].value)
+            if found[key]
         },
         "measures": {
             key: {
                 "label": measure.label,
                 "unit": measure.unit,
-                **(win_rate if key in ZERO_OR_ONE else mean_interval)(
-                    values(rows, measure.value)
-                ).to_dict(),
+                **(win_rate if key in ZERO_OR_ONE else mean_interval)(found[key]).to_dict(),
             }
             for key, measure in PER_MATCH.items()
-            if values(rows, measure.value)
+            if found[key]
         },
         "course": _course(run, config, rows),
         "components": _components(run.components[config]),
@@ -253,7 +253,7 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
     fair = 1 / spec.num_players
     rungs: list[dict[str, Any]] = []
     for rung in range(1, len(spec.ladder)):
-        rows = run.series_rows(f"c{config}r{rung}")
+        rows = run.series_rows(ladder_key(config, rung))
         shares = [row.wins[row.index % spec.num_players] / SHARES for row in rows]
         difference = paired_difference([fair] * len(shares), shares) if len(shares) > 1 else None
         rungs.append(

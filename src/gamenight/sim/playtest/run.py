@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 from gamenight.sim.playtest.backends import Backend, StopRun
@@ -42,7 +43,7 @@ class LabRun:
             self.components[series.config].merge(result.components)
             self.courses[series.config].update(result.courses)
 
-    @property
+    @functools.cached_property
     def series(self) -> dict[str, Series]:
         return {series.key: series for series in self.spec.series()}
 
