@@ -31,7 +31,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -42,7 +42,7 @@ from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.actions import Action, Kind
 from gamenight.games.pgdk.cards import CardList, load_card_list
-from gamenight.games.pgdk.state import Project
+from gamenight.games.pgdk.state import PgdkState, Project
 
 if TYPE_CHECKING:
     from gamenight.games.pgdk.rules import PgdkGame
@@ -665,10 +665,10 @@ class PgdkPlayout(PlayoutPolicy):
         self._live_value = self.all_live
         # the last worth table of each seat: it depends only on the seat's games (immutable
         # Projects, compared by identity), hand and the colours still live, so a cached one
-        # is exactly a fresh one
-        self._worths: dict[int, tuple[tuple[Project, ...], tuple[int, ...], int, _Worth]] = {}
+        # is exactly a fresh one; it keeps copies of the lists it was made from as its key
+        self._worths: dict[int, _Worth] = {}
 
-    def _live(self, state: Any) -> int:
+    def _live(self, state: PgdkState) -> int:
         """Colours of which some Title is in no videogame yet (the heuristic's _Plan.live).
 
         It depends only on the videogames on the table, immutable Projects compared by
@@ -683,7 +683,7 @@ class PgdkPlayout(PlayoutPolicy):
         self._live_value = live
         return live
 
-    def _count_live(self, state: Any) -> int:
+    def _count_live(self, state: PgdkState) -> int:
         title_shift = self.title_shift
         used = 0  # Titles in videogames, counted in 8 bits per colour
         for projects in state.projects:
@@ -700,19 +700,25 @@ class PgdkPlayout(PlayoutPolicy):
                 live |= 1 << colour
         return live
 
-    def _worth(self, state: Any, seat: int) -> _Worth:
-        projects = tuple(state.projects[seat])
-        hand = tuple(state.hands[seat])
+    def _worth(self, state: PgdkState, seat: int) -> _Worth:
+        projects = state.projects[seat]
+        hand = state.hands[seat]
         live = self._live(state)
         cached = self._worths.get(seat)
-        if cached is not None and cached[0] == projects and cached[1] == hand and cached[2] == live:
-            return cached[3]
-        worth = _Worth(self, projects, hand, live)
-        self._worths[seat] = (projects, hand, live, worth)
+        # lists compare without copying them: a hit, the common case, allocates nothing
+        if (
+            cached is not None
+            and cached.live == live
+            and cached.hand == hand
+            and cached.projects == projects
+        ):
+            return cached
+        worth = _Worth(self, projects[:], hand[:], live)
+        self._worths[seat] = worth
         return worth
 
     # -- choosing -------------------------------------------------------------------------
-    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+    def choose(self, state: PgdkState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
@@ -754,10 +760,10 @@ class PgdkPlayout(PlayoutPolicy):
         worth = self._worth(state, seat)
         return max(legal, key=lambda a: worth(a.card))
 
-    def _develop(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _develop(self, state: PgdkState, seat: int, legal: Sequence[Action]) -> Action:
         worth = self._worth(state, seat)
         projects = state.projects[seat]
-        progress = [_progress(project) for project in projects]
+        progress = [project.progress for project in projects]
         best, best_score = legal[0], 0.5
         for action in legal:
             kind = action.kind
@@ -788,7 +794,7 @@ class PgdkPlayout(PlayoutPolicy):
                 best, best_score = action, score
         return best
 
-    def _godzilla(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _godzilla(self, state: PgdkState, seat: int, legal: Sequence[Action]) -> Action:
         """The heuristic's _godzilla: a Row card worth 9 and more than the Pink Godzilla."""
         worth = self._worth(state, seat)
         best = max(legal[1:], key=lambda a: worth(a.card))
@@ -803,7 +809,7 @@ class PgdkPlayout(PlayoutPolicy):
         return best if wanted > worth(given) else legal[0]
 
     def _play_score(
-        self, state: Any, seat: int, worth: _Worth, action: Any, progress: list[int]
+        self, state: PgdkState, seat: int, worth: _Worth, action: Action, progress: list[int]
     ) -> float:
         """The heuristic's _play_score: what the play adds; nothing onto a game that can never
         get a Title, nor for a card short of a missing piece while the hand is small."""
@@ -821,7 +827,7 @@ class PgdkPlayout(PlayoutPolicy):
             return 0.0  # kept as currency: an empty hand can neither trade nor bid
         return score
 
-    def _purchase(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _purchase(self, state: PgdkState, seat: int, legal: Sequence[Action]) -> Action:
         worth = self._worth(state, seat)
         kind_of = self.kind_of
         target, wanted = -1, 0.0
@@ -844,7 +850,9 @@ class PgdkPlayout(PlayoutPolicy):
             return trade
         return auction if auction is not None else legal[0]
 
-    def _release(self, state: Any, seat: int, worth: _Worth, legal: Sequence[Any]) -> Any:
+    def _release(
+        self, state: PgdkState, seat: int, worth: _Worth, legal: Sequence[Action]
+    ) -> Action:
         """The heuristic's _release: dead cards traded for the Row card liked best."""
         kind_of, k_value = self.kind_of, self.k_value
         dead = sum(k_value[kind_of[c]] for c in state.hands[seat] if worth(kind_of[c]) < DEAD_CARD)
@@ -856,7 +864,9 @@ class PgdkPlayout(PlayoutPolicy):
                     best, best_worth = action, gain
         return best
 
-    def _can_pay(self, state: Any, seat: int, worth: _Worth, price: int, wanted: float) -> bool:
+    def _can_pay(
+        self, state: PgdkState, seat: int, worth: _Worth, price: int, wanted: float
+    ) -> bool:
         kind_of, k_value = self.kind_of, self.k_value
         total = 0
         for k in sorted((kind_of[c] for c in state.hands[seat]), key=worth.junk_key):
@@ -867,7 +877,7 @@ class PgdkPlayout(PlayoutPolicy):
             total += k_value[k]
         return total >= price
 
-    def _bid(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _bid(self, state: PgdkState, seat: int, legal: Sequence[Action]) -> Action:
         worth = self._worth(state, seat)
         kind_of, k_value = self.kind_of, self.k_value
         lots = state.auction
@@ -884,11 +894,11 @@ class PgdkPlayout(PlayoutPolicy):
         junk = min(options, key=lambda a: worth.junk_key(a.card))
         return junk if worth(junk.card) < wanted - 1 else legal[0]
 
-    def _cut(self, state: Any, legal: Sequence[Any]) -> Any:
+    def _cut(self, state: PgdkState, legal: Sequence[Action]) -> Action:
         k_type = self.k_type
         points = self.game.points(state)
 
-        def score(action: Any) -> tuple[float, ...]:
+        def score(action: Action) -> tuple[float, ...]:
             project = state.projects[action.seat][action.slot]
             ktype = k_type[action.card]
             key = (
@@ -898,12 +908,12 @@ class PgdkPlayout(PlayoutPolicy):
                     (ktype == cardlib.CHARACTER or ktype == cardlib.GUARDIAN) and project.chars == 1
                 )
             )
-            return (_progress(project) + (2 if key else 0), points[action.seat])
+            return (project.progress + (2 if key else 0), points[action.seat])
 
         return max(legal, key=score)
 
     # -- evaluating -----------------------------------------------------------------------
-    def evaluate(self, state: Any) -> tuple[Sequence[float], Sequence[float]]:
+    def evaluate(self, state: PgdkState) -> tuple[Sequence[float], Sequence[float]]:
         n = state.num_players
         to_end = self.games_to_end
         points = self.game.points(state)
@@ -925,7 +935,7 @@ class PgdkPlayout(PlayoutPolicy):
                     values.append(project.value)
                     owners.append(seat)
                 else:
-                    developing[seat] += _PROGRESS_SHARE[_progress(project)] * project.value
+                    developing[seat] += _PROGRESS_SHARE[project.progress] * project.value
         # games still to complete before someone's last one ends the match
         left = max(0, min(to_end - done[s] - ready[s] for s in range(n)))
         late = min(1.0, left / 2)  # games in development matter less near the end
@@ -946,15 +956,6 @@ class PgdkPlayout(PlayoutPolicy):
         weights = [math.exp((score - top) / temperature) for score in projected]
         total = sum(weights)
         return [w / total for w in weights], projected
-
-
-def _progress(project: Project) -> int:
-    """Pieces of the four a game needs (Title, two Required Gear, a Character) it has."""
-    return (
-        (project.title >= 0)
-        + min(project.gears.bit_count() + project.wild, 2)
-        + (project.chars > 0)
-    )
 
 
 def _gain(policy: PgdkPlayout, project: Project, k: int, progress: int) -> float:
@@ -992,10 +993,10 @@ class _Worth:
     )
 
     def __init__(
-        self, policy: PgdkPlayout, projects: tuple[Project, ...], hand: tuple[int, ...], live: int
+        self, policy: PgdkPlayout, projects: list[Project], hand: list[int], live: int
     ) -> None:
         self.policy = policy
-        self.projects = projects
+        self.projects = projects  # copies, never changed: PgdkPlayout._worth's cache key
         self.hand = hand
         self.live = live  # colours that can still get a new game (PgdkPlayout._live)
         self.cache: dict[int, float] = {}
@@ -1009,9 +1010,9 @@ class _Worth:
             if project.title >= 0:
                 titled |= project.colours
                 waiting = waiting or not project.ready
-                targets.append((project, _progress(project)))
+                targets.append((project, project.progress))
             elif project.colours & live:
-                targets.append((project, _progress(project)))
+                targets.append((project, project.progress))
         self.targets = targets
         self.colours = colours  # colours some game of the seat still fits
         self.titled = titled  # colours of its games that have a Title

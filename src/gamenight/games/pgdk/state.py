@@ -68,8 +68,8 @@ BID: Final = 1
 LastAuction = tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...], tuple[int, ...], int]
 
 
-# The fields ``to_dict`` lists (a compiled class has no ``__slots__`` to read); ``open`` and
-# ``ready`` follow from them.
+# The fields ``to_dict`` lists (a compiled class has no ``__slots__`` to read); ``open``,
+# ``progress`` and ``ready`` follow from them.
 PROJECT_FIELDS = (
     "cards",
     "chars",
@@ -89,7 +89,7 @@ PROJECT_FIELDS = (
 class Project:
     """A videogame on the table: its cards and what the rules need to know about them."""
 
-    __slots__ = (*PROJECT_FIELDS, "open", "ready")
+    __slots__ = (*PROJECT_FIELDS, "open", "progress", "ready")
 
     def __init__(
         self,
@@ -119,6 +119,9 @@ class Project:
         self.first = first  # the first completed game of its colour (R15)
         self.powered = powered  # the Neutral Guardian that completed it by its power, or -1
         gear = gears.bit_count() + wild
+        # pieces of the four a game needs (a Title, two Required Gear, a Character) it has:
+        # what the playout policy weighs a game by, kept here since a Project never changes
+        self.progress = (title >= 0) + min(gear, 2) + (chars > 0)
         # D2: a Title, the genre's two Required Gear (or a Wild), at least one Character
         self.ready = title >= 0 and chars > 0 and gear == 2
         # bit mask of the card types that may still go on (D1, R21, R28); the hot path of plays
