@@ -169,6 +169,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             tuple(c for c, k in enumerate(kind_of) if k == kind.index) for kind in deck.kinds
         )
         self._pass = self.book.simple[K_PASS]
+        # each card verb's actions by card kind, for the hot paths (no book or dict look-up)
+        by_card = self.book.by_card
+        self._trade_by_kind = by_card[K_TRADE]
+        self._offer_by_kind = by_card[K_OFFER]
+        self._auction_by_kind = by_card[K_AUCTION]
+        self._bid_by_kind = by_card[K_BID]
+        self._value_at = self.value.__getitem__
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
         self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
@@ -325,44 +332,44 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
         options = [self._discard_lowest]
-        row_kinds = self._kinds(state.row)
-        worth = sum(self.value[c] for c in state.hands[player])
-        trade = self.book.by_card[K_TRADE]
+        row_kinds = sorted(set(map(self._kind_at, state.row)))
+        worth = sum(map(self._value_at, state.hands[player]))
+        trade = self._trade_by_kind
         k_value = self.k_value
         options += [trade[k] for k in row_kinds if k_value[k] <= worth]
         if self._auctions:
-            auction = self.book.by_card[K_AUCTION]
-            options += [auction[k] for k in row_kinds]
+            options += map(self._auction_by_kind.__getitem__, row_kinds)
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
-        value = self.value
         offered = state.offer
         options = []
-        if sum(value[c] for c in offered) >= value[state.take]:
+        if sum(map(self._value_at, offered)) >= self.value[state.take]:
             options.append(self._offer_done)
-        by = self.book.by_card[K_OFFER]
-        options += [
-            by[k] for k in self._kinds([c for c in state.hands[player] if c not in offered])
-        ]
+        left = [c for c in state.hands[player] if c not in offered]
+        options += map(self._offer_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
         options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
         if len(state.auction) < self._auction_max_cards:
-            by = self.book.by_card[K_AUCTION]
             chosen = state.auction
-            options += [by[k] for k in self._kinds([c for c in state.row if c not in chosen])]
+            left = [c for c in state.row if c not in chosen]
+            options += map(self._auction_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
         return options
 
     def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
         bid = state.bids[player]
         hand = state.hands[player]
-        by = self.book.by_card[K_BID]
         if not bid:
-            return [self._no_bid] + [by[k] for k in self._hand_kinds(hand)]
-        return [self._bid_done] + [by[k] for k in self._kinds([c for c in hand if c not in bid])]
+            options = [self._no_bid]
+            left = hand
+        else:
+            options = [self._bid_done]
+            left = [c for c in hand if c not in bid]
+        options += map(self._bid_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
+        return options
 
     def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
         """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
