@@ -31,7 +31,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -567,6 +567,25 @@ K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
 )
 K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
 PINK = cardlib.PINK_GODZILLA
+# card types as module constants: one look-up in pure Python, C constants compiled
+TITLE: Final = cardlib.TITLE
+CHARACTER: Final = cardlib.CHARACTER
+GEAR: Final = cardlib.GEAR
+WILD: Final = cardlib.WILD
+GUARDIAN: Final = cardlib.GUARDIAN
+EGG: Final = cardlib.EGG
+P_GOLD: Final = phases.GOLD
+P_FINAL: Final = phases.FINAL
+P_CLONE: Final = phases.CLONE
+P_DEVELOP: Final = phases.DEVELOP
+P_GODZILLA: Final = phases.GODZILLA
+P_PURCHASE: Final = phases.PURCHASE
+P_BIDDING: Final = phases.BIDDING
+P_OFFER: Final = phases.OFFER
+P_AUCTION: Final = phases.AUCTION
+P_LIMIT: Final = phases.LIMIT
+P_CUT: Final = phases.CUT
+P_ROB: Final = phases.ROB
 _PROJECT_TYPES_BITS = sum(1 << t for t in cardlib.PROJECT_TYPES)
 _SUPPORT_TYPES = (cardlib.GEAR, cardlib.CHARACTER, cardlib.WILD)
 _OPENER_TYPES_BITS = sum(1 << t for t in (*_SUPPORT_TYPES, cardlib.GUARDIAN))
@@ -643,6 +662,8 @@ class PgdkPlayout(PlayoutPolicy):
             )
         self.fixed = tuple(fixed)
         self.floor = tuple(floor)
+        # what _Worth reads of a card kind, as one tuple: (fixed worth, type, colours, name)
+        self.facts = tuple(zip(self.fixed, game.k_type, game.k_allow, game.k_name, strict=True))
         self.neutral = next(
             (k for k, power in enumerate(game.k_power) if power == cardlib.NEUTRAL_GUARDIAN), -1
         )
@@ -722,38 +743,38 @@ class PgdkPlayout(PlayoutPolicy):
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
-        if phase == phases.GOLD or phase == phases.FINAL:
+        if phase in (P_GOLD, P_FINAL):
             return legal[1]  # declare a ready game at once
-        if phase == phases.CLONE:
+        if phase == P_CLONE:
             return legal[-1]  # Clone The Clone: always
         if rng.randbelow(1000) < self.noise_per_mille:
             return legal[rng.randbelow(len(legal))]
-        if phase == phases.DEVELOP:
+        if phase == P_DEVELOP:
             return self._develop(state, seat, legal)
-        if phase == phases.GODZILLA:
+        if phase == P_GODZILLA:
             return self._godzilla(state, seat, legal)
-        if phase == phases.PURCHASE:
+        if phase == P_PURCHASE:
             return self._purchase(state, seat, legal)
-        if phase == phases.BIDDING:
+        if phase == P_BIDDING:
             return self._bid(state, seat, legal)
-        if phase == phases.OFFER:
+        if phase == P_OFFER:
             if legal[0].kind == K_OFFER_DONE:
                 return legal[0]
             worth = self._worth(state, seat)
             offers = legal[:-1]  # the last is 'offer cancel' (G25): a playout never cancels
             return min(offers, key=lambda a: (worth(a.card), -self.k_value[a.card]))
-        if phase == phases.AUCTION:
+        if phase == P_AUCTION:
             worth = self._worth(state, seat)
             for action in legal[1:]:
                 if worth(action.card) >= 7:
                     return action
             return legal[0]  # auction go
-        if phase == phases.LIMIT:
+        if phase == P_LIMIT:
             worth = self._worth(state, seat)
             return min(legal, key=lambda a: (worth(a.card), -a.card))
-        if phase == phases.CUT:
+        if phase == P_CUT:
             return self._cut(state, legal)
-        if phase == phases.ROB:
+        if phase == P_ROB:
             points = self.game.points(state)
             return max(legal, key=lambda a: points[a.seat])
         # retrieve, steal, hunt, keep: the card it wants most
@@ -962,15 +983,15 @@ def _gain(policy: PgdkPlayout, project: Project, k: int, progress: int) -> float
     """How much card kind ``k`` on this game moves it toward Going Gold (the heuristic's)."""
     ktype = policy.k_type[k]
     step = 1.5 * progress
-    if ktype == cardlib.TITLE:
+    if ktype == TITLE:
         return 10 + step
-    if ktype == cardlib.GEAR:
+    if ktype == GEAR:
         return 9 + step
-    if ktype == cardlib.WILD:
+    if ktype == WILD:
         return 8 + step
-    if ktype == cardlib.CHARACTER or ktype == cardlib.GUARDIAN:
+    if ktype in (CHARACTER, GUARDIAN):
         return 8 + step if not project.chars else 1 + policy.k_value[k] / 2
-    if ktype == cardlib.EGG:
+    if ktype == EGG:
         return 20.0
     return 1 + policy.k_value[k] / 2
 
@@ -1028,19 +1049,20 @@ class _Worth:
     def new_gain(self, k: int) -> float:
         """Worth of starting a new game with card kind ``k`` (the heuristic's)."""
         p = self.policy
-        ktype = p.k_type[k]
-        allow = p.k_allow[k]
-        if ktype == cardlib.TITLE:
+        return self._new_gain(p.k_type[k], p.k_allow[k])
+
+    def _new_gain(self, ktype: int, allow: int) -> float:
+        if ktype == TITLE:
             if self.titled & allow:
                 return 1.0
             support = self.support
             if support is None:
                 support = self.support = self._support()
             return 8.0 + support.get(allow, 0)
-        if ktype == cardlib.GEAR or ktype == cardlib.CHARACTER or ktype == cardlib.WILD:
+        if ktype in (GEAR, CHARACTER, WILD):
             if not allow & self.live:
                 return 0.0  # no Title of its colours can come any more
-            if len(self.projects) >= 3 or allow == p.all_colours or self.colours & allow:
+            if len(self.projects) >= 3 or allow == self.policy.all_colours or self.colours & allow:
                 return 0.5
             return 3.0
         return 0.0
@@ -1065,12 +1087,11 @@ class _Worth:
         if found is not None:
             return found
         p = self.policy
-        value = p.fixed[k]
+        value, ktype, allow, name = p.facts[k]
         if value < 0:  # a card that goes into a game: its best use, new game or old
-            ktype = p.k_type[k]
-            egg = ktype == cardlib.EGG
-            value = 0.0 if egg else self.new_gain(k)
-            bit, allow, name = 1 << ktype, p.k_allow[k], p.k_name[k]
+            egg = ktype == EGG
+            value = 0.0 if egg else self._new_gain(ktype, allow)
+            bit = 1 << ktype
             for project, progress in self.targets:
                 if project.open & bit and project.colours & allow and not project.names & name:
                     gain = _gain(p, project, k, progress)
