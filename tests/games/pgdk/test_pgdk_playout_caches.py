@@ -1,0 +1,98 @@
+"""issue 16 item 3: what the playout policy and the rules keep to go faster is always right.
+
+The playout policy keeps, per seat, the last table of card worths and the last answer of
+which colours can still get a game; a Project keeps its progress. After every action of
+seeded random matches (every player count), each must equal a recount from scratch: a fresh
+policy with nothing kept, and a progress counted from the Project's own fields.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.core.registry import entry, make_game
+from gamenight.core.rng import Rng
+from gamenight.games.pgdk.bots import PgdkPlayout
+from gamenight.games.pgdk.rules import PgdkGame
+from gamenight.games.pgdk.state import PgdkState
+
+
+def fresh_policy(game: PgdkGame) -> PgdkPlayout:
+    factory = entry("pgdk").playout
+    assert factory is not None
+    policy = factory(game)
+    assert isinstance(policy, PgdkPlayout)
+    return policy
+
+
+def counted_progress(state: PgdkState) -> list[tuple[int, int]]:
+    """(kept, recounted) progress of every videogame on the table."""
+    pairs = []
+    for games in (*state.projects, *state.completed):
+        for project in games:
+            gear = min(project.gears.bit_count() + project.wild, 2)
+            recount = (1 if project.title >= 0 else 0) + gear + (1 if project.chars else 0)
+            pairs.append((project.progress, recount))
+    return pairs
+
+
+def check_against_fresh(game: PgdkGame, kept: PgdkPlayout, state: PgdkState) -> None:
+    fresh = fresh_policy(game)
+    assert kept._live(state) == fresh._live(state) == fresh._count_live(state)
+    kinds = range(len(game.k_type))
+    for seat in range(state.num_players):
+        cached = kept._worth(state, seat)
+        recount = fresh._worth(state, seat)
+        assert [cached(k) for k in kinds] == [recount(k) for k in kinds]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_issue16_item3_kept_worths_live_colours_and_progress_match_a_recount(
+    players: int,
+) -> None:
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    kept = fresh_policy(game)
+    for seed in range(4):
+        state = game.new_state(players, seed)
+        rng = Rng(seed + 100)
+        steps = 0
+        while actors := game.to_act(state):
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if steps % 3 == 0:
+                check_against_fresh(game, kept, state)
+                for have, recount in counted_progress(state):
+                    assert have == recount
+                # the kept policy chooses what a fresh one does, from the same draws
+                assert kept.choose(state, seat, legal, Rng(steps)) == fresh_policy(game).choose(
+                    state, seat, legal, Rng(steps)
+                )
+            game.apply(state, seat, legal[rng.randbelow(len(legal))])
+            steps += 1
+        assert steps > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_issue16_item3_kept_values_survive_clone_and_determinize(players: int) -> None:
+    """A search works on clones and determinized states: the policy's kept tables must agree
+    with a recount there too, and the progress of rebuilt games with their fields."""
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    kept = fresh_policy(game)
+    state = game.new_state(players, 11)
+    rng = Rng(5)
+    steps = 0
+    while (actors := game.to_act(state)) and steps < 400:
+        seat = actors[0]
+        legal = game.legal_actions(state, seat)
+        game.apply(state, seat, legal[rng.randbelow(len(legal))])
+        steps += 1
+        if steps % 25 == 0 and game.to_act(state):
+            twin = state.clone()
+            check_against_fresh(game, kept, twin)
+            viewer = game.to_act(state)[0]
+            sampled = game.determinize(game.view(state, viewer), viewer, Rng(steps))
+            check_against_fresh(game, kept, sampled)
+            for have, recount in counted_progress(sampled):
+                assert have == recount
