@@ -338,7 +338,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         k_value = self.k_value
         options += [trade[k] for k in row_kinds if k_value[k] <= worth]
         if self._auctions:
-            options += map(self._auction_by_kind.__getitem__, row_kinds)
+            auction = self._auction_by_kind
+            options += [auction[k] for k in row_kinds]
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -347,7 +348,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if sum(map(self._value_at, offered)) >= self.value[state.take]:
             options.append(self._offer_done)
         left = [c for c in state.hands[player] if c not in offered]
-        options += map(self._offer_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
+        by = self._offer_by_kind
+        options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
         options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
 
@@ -356,7 +358,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if len(state.auction) < self._auction_max_cards:
             chosen = state.auction
             left = [c for c in state.row if c not in chosen]
-            options += map(self._auction_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
+            by = self._auction_by_kind
+            options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
         return options
 
     def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -368,7 +371,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         else:
             options = [self._bid_done]
             left = [c for c in hand if c not in bid]
-        options += map(self._bid_by_kind.__getitem__, sorted(set(map(self._kind_at, left))))
+        by = self._bid_by_kind
+        options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
         return options
 
     def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
