@@ -96,3 +96,33 @@ def test_issue16_item3_kept_values_survive_clone_and_determinize(players: int) -
             check_against_fresh(game, kept, sampled)
             for have, recount in counted_progress(sampled):
                 assert have == recount
+
+
+def test_issue16_item3_determinize_shares_the_completed_games_it_rebuilds() -> None:
+    """Like games in development, each completed game on the table is built once per card
+    list, first-of-colour mark and powering Guardian, shared by later determinizations, and
+    equal to a fresh build."""
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    policy = fresh_policy(game)  # it completes games, where random play rarely does
+    state = game.new_state(2, 3)
+    chooser = Rng(9)
+    while not any(state.completed) and game.to_act(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply(state, seat, policy.choose(state, seat, legal, chooser))
+    assert any(state.completed), "a completed game to rebuild"
+    seat = game.to_act(state)[0] if game.to_act(state) else 0
+    view = game.view(state, seat)
+    first = game.determinize(view, seat, Rng(1))
+    second = game.determinize(view, seat, Rng(2))
+    for owner in range(state.num_players):
+        for a, b, real in zip(
+            first.completed[owner], second.completed[owner], state.completed[owner], strict=True
+        ):
+            assert a is b
+            fresh = game.build(a.cards, gold=True, first=a.first, powered=a.powered)
+            assert fresh is not None
+            assert fresh.to_dict() == a.to_dict()
+            assert (fresh.open, fresh.ready, fresh.progress) == (a.open, a.ready, a.progress)
+            assert [game.kind_of[c] for c in a.cards] == [game.kind_of[c] for c in real.cards]

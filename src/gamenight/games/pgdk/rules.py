@@ -198,6 +198,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self.genre_names = playtest.genre_names(self)  # M2, by colour bit
         self._tally = playtest.Tally()  # M1: follows the state the lab asks about
         self._developments: dict[tuple[int, ...], Project] = {}  # see development()
+        self._completions: dict[tuple[tuple[int, ...], bool, int], Project] = {}  # completed()
 
     @classmethod
     def default_params(cls) -> PgdkParams:
@@ -1004,6 +1005,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             built = self.build(cards)
             assert built is not None, "a game in development holds at least one card"
             found = self._developments[cards] = built
+        return found
+
+    def completed(self, cards: tuple[int, ...], first: bool, powered: int) -> Project:
+        """The completed game that holds ``cards``, built once and then shared, as
+        ``development`` does for games in development (``determinize`` rebuilds them all)."""
+        key = (cards, first, powered)
+        found = self._completions.get(key)
+        if found is None:
+            if len(self._completions) >= DEVELOPMENTS_KEPT:
+                self._completions.clear()
+            built = self.build(cards, gold=True, first=first, powered=powered)
+            assert built is not None, "a completed game holds at least one card"
+            found = self._completions[key] = built
         return found
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:

@@ -427,9 +427,7 @@ def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int
 
 
 def _completed(game: PgdkGame, data: dict[str, Any], take: Any) -> Project:
-    cards = [take(label) for label in data["cards"]]
+    cards = tuple([take(label) for label in data["cards"]])
     powered = data["powered"]
     power_card = next((c for c in cards if game.card_label[c] == powered), -1)
-    built = game.build(cards, gold=True, first=bool(data["first"]), powered=power_card)
-    assert built is not None
-    return built
+    return game.completed(cards, bool(data["first"]), power_card)
