@@ -221,6 +221,31 @@ def hidden(game: PgdkGame, state: PgdkState, player: int) -> Hashable:
     )
 
 
+class _Unplaced:
+    """The cards ``determinize`` has not placed yet, by kind (a class rather than a closure:
+    compiled, its method is a native call)."""
+
+    __slots__ = ("free", "index")
+
+    def __init__(self, game: PgdkGame) -> None:
+        self.free = [list(copies) for copies in game.copies]
+        self.index = game.kind_by_label
+
+    def take(self, label: str) -> int:
+        """A copy of the card ``label`` names, placed now."""
+        pool = self.free[self.index[label]]
+        if not pool:
+            raise ValueError(f"view is inconsistent: more {label!r} than the card list holds")
+        return pool.pop()
+
+
+def _seen_bits(seen_by: list[int], value: int) -> int:
+    """``value`` with the bits of the seats in ``seen_by`` (who know where a card lies)."""
+    for seat in seen_by:
+        value |= 1 << seat
+    return value
+
+
 def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
     """A state that gives ``player`` exactly the view ``v``; what it has not seen is random."""
     if v["viewer"] != player:
@@ -229,42 +254,30 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
     n = len(seats)
     state = PgdkState(n, game.num_cards, game.num_colours, Rng(rng.next_u64()))
     index = game.kind_by_label
-    free = [list(copies) for copies in game.copies]
+    pool = _Unplaced(game)
     known = state.known
     every = (2 << n) - 1
 
-    def take(label: str) -> int:
-        pool = free[index[label]]
-        if not pool:
-            raise ValueError(f"view is inconsistent: more {label!r} than the card list holds")
-        return pool.pop()
-
-    def bits(seen_by: list[int], public: bool) -> int:
-        value = every if public else 0
-        for seat in seen_by:
-            value |= 1 << seat
-        return value
-
-    state.row = [take(label) for label in v["row"]]
-    state.discard = [take(label) for label in v["discard"]]
+    state.row = [pool.take(label) for label in v["row"]]
+    state.discard = [pool.take(label) for label in v["discard"]]
     for seat, entry in enumerate(seats):
-        state.specials[seat] = [take(label) for label in entry["specials"]]
+        state.specials[seat] = [pool.take(label) for label in entry["specials"]]
         for label in entry["specials"]:
             kind = game.deck_list.kinds[index[label]]
             state.abilities[seat] |= 1 << kind.power
             if kind.power == cardlib.CLONE:
                 state.clone_owner[kind.colours.bit_length() - 1] = seat
         for project in entry["projects"]:
-            cards = tuple([take(label) for label in project["cards"]])
+            cards = tuple([pool.take(label) for label in project["cards"]])
             state.projects[seat].append(game.development(cards))
         for done in entry["completed"]:
-            state.completed[seat].append(_completed(game, done, take))
+            state.completed[seat].append(_completed(game, done, pool))
     if v["using"] is not None:
-        state.using = take(v["using"])
+        state.using = pool.take(v["using"])
     own = []
     for item in v["hand"]:
-        card = take(item["card"])
-        known[card] = bits(item["seen_by"], item["public"])
+        card = pool.take(item["card"])
+        known[card] = _seen_bits(item["seen_by"], every if item["public"] else 0)
         if item["locked"]:
             state.locked |= 1 << card
         own.append(card)
@@ -277,8 +290,8 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
         hand = []
         locked_known = 0
         for item in entry["known"]:
-            card = take(item["card"])
-            known[card] = bits(item["seen_by"], item["public"])
+            card = pool.take(item["card"])
+            known[card] = _seen_bits(item["seen_by"], every if item["public"] else 0)
             if item["locked"]:
                 state.locked |= 1 << card
                 locked_known += 1
@@ -289,16 +302,16 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
     size = v["deck"]
     slots: list[int] = [-1] * size
     for position, label, seen_by in v["deck_known"]:
-        card = take(label)
+        card = pool.take(label)
         slots[position] = card
-        known[card] = bits(seen_by, False) | 1 << player
+        known[card] = _seen_bits(seen_by, 1 << player)
     peek = v["peek"]
     if peek:
         for i, label in enumerate(peek):
             position = size - len(peek) + i
             if slots[position] < 0:
-                slots[position] = take(label)
-    unseen = [card for pool in free for card in pool]
+                slots[position] = pool.take(label)
+    unseen = [card for copies in pool.free for card in copies]
     rng.shuffle(unseen)
     if len(unseen) != sum(unknown_in_hand) + slots.count(-1):
         raise ValueError("view is inconsistent: the unseen cards do not fill hands and deck")
@@ -426,8 +439,8 @@ def _find(game: PgdkGame, cards: list[int], label: str, taken: list[int]) -> int
     raise ValueError(f"view is inconsistent: no {label!r} where the view puts one")
 
 
-def _completed(game: PgdkGame, data: dict[str, Any], take: Any) -> Project:
-    cards = tuple([take(label) for label in data["cards"]])
+def _completed(game: PgdkGame, data: dict[str, Any], pool: _Unplaced) -> Project:
+    cards = tuple([pool.take(label) for label in data["cards"]])
     powered = data["powered"]
     power_card = next((c for c in cards if game.card_label[c] == powered), -1)
     return game.completed(cards, bool(data["first"]), power_card)
