@@ -126,3 +126,33 @@ def test_issue16_item3_determinize_shares_the_completed_games_it_rebuilds() -> N
             assert fresh.to_dict() == a.to_dict()
             assert (fresh.open, fresh.ready, fresh.progress) == (a.open, a.ready, a.progress)
             assert [game.kind_of[c] for c in a.cards] == [game.kind_of[c] for c in real.cards]
+
+
+def test_issue16_item3_the_inlined_gain_terms_give_what_gain_gives() -> None:
+    """The worth table adds a card onto a game from per-kind terms instead of calling
+    ``_gain``: for every kind, onto every game of policy-played matches, the same number."""
+    from gamenight.games.pgdk.bots import _gain
+
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    policy = fresh_policy(game)
+    projects = []
+    for seed in range(3):
+        state = game.new_state(3, seed)
+        chooser = Rng(seed)
+        while game.to_act(state) and len(projects) < 200:
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, policy.choose(state, seat, legal, chooser))
+            projects += [p for games in state.projects for p in games]
+    assert any(p.chars for p in projects)
+    assert any(not p.chars for p in projects)
+    for project in projects:
+        for k in range(len(game.k_type)):
+            piece, flat, character = policy.gains[k]
+            inlined = (
+                flat
+                if piece < 0 or (character and project.chars)
+                else piece + 1.5 * project.progress
+            )
+            assert inlined == _gain(policy, project, k, project.progress)

@@ -664,6 +664,12 @@ class PgdkPlayout(PlayoutPolicy):
         self.floor = tuple(floor)
         # what _Worth reads of a card kind, as one tuple: (fixed worth, type, colours, name)
         self.facts = tuple(zip(self.fixed, game.k_type, game.k_allow, game.k_name, strict=True))
+        # _gain() of a card kind as data: the base of a missing piece (-1: it is none), the
+        # worth otherwise, and whether it is a piece only for a game without a Character
+        self.gains = tuple(
+            _gain_terms(ktype, value)
+            for ktype, value in zip(game.k_type, game.k_value, strict=True)
+        )
         self.neutral = next(
             (k for k, power in enumerate(game.k_power) if power == cardlib.NEUTRAL_GUARDIAN), -1
         )
@@ -996,6 +1002,21 @@ def _gain(policy: PgdkPlayout, project: Project, k: int, progress: int) -> float
     return 1 + policy.k_value[k] / 2
 
 
+def _gain_terms(ktype: int, value: int) -> tuple[float, float, bool]:
+    """``_gain`` of a card kind as (missing piece's base or -1, flat worth, Character-like):
+    a piece is worth its base plus 1.5 per piece the game has, else the flat worth."""
+    flat = 20.0 if ktype == EGG else 1 + value / 2
+    if ktype == TITLE:
+        return (10.0, flat, False)
+    if ktype == GEAR:
+        return (9.0, flat, False)
+    if ktype == WILD:
+        return (8.0, flat, False)
+    if ktype in (CHARACTER, GUARDIAN):
+        return (8.0, flat, True)
+    return (-1.0, flat, False)
+
+
 class _Worth:
     """How much one seat wants each card kind, from its games in the state (cached)."""
 
@@ -1092,9 +1113,14 @@ class _Worth:
             egg = ktype == EGG
             value = 0.0 if egg else self._new_gain(ktype, allow)
             bit = 1 << ktype
+            piece, flat, character = p.gains[k]
             for project, progress in self.targets:
                 if project.open & bit and project.colours & allow and not project.names & name:
-                    gain = _gain(p, project, k, progress)
+                    # _gain(), inlined: this loop runs for every card a playout weighs
+                    if piece < 0 or (character and project.chars):
+                        gain = flat
+                    else:
+                        gain = piece + 1.5 * progress
                     if gain > value:
                         value = gain
             if self.openers & allow and _OPENER_TYPES_BITS >> ktype & 1:
