@@ -140,6 +140,8 @@ class ActionBook:
             for kind, verb in _CARD_VERBS.items()
         }
         self._play: list[list[Action]] = [[] for _ in self.labels]
+        # by card kind, the plays built so far (``plays``'s lists; the rules read them directly)
+        self.play_lists = self._play
         self._use_on: list[list[Action]] = [[] for _ in self.labels]
         self._gold: list[Action] = []
         self._rob: list[Action] = []

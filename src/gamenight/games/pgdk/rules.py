@@ -176,6 +176,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._auction_by_kind = by_card[K_AUCTION]
         self._bid_by_kind = by_card[K_BID]
         self._value_at = self.value.__getitem__
+        # what decides where a card kind fits (type, name bit, colours), read as one tuple
+        self._fits = tuple(zip(self.k_type, self.k_name, self.k_allow, strict=True))
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
         self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
@@ -428,16 +430,18 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if not hand:
             return options
         book = self.book
-        k_type, k_name, k_allow = self.k_type, self.k_name, self.k_allow
+        fits, play_lists = self._fits, book.play_lists
         projects = state.projects[player]
         count = len(projects)
-        for kind in self._hand_kinds(hand):
-            ktype = k_type[kind]
+        for kind in sorted(set(map(self._kind_at, hand))):
+            ktype, name, allow = fits[kind]
             if ktype <= EGG:  # a card that goes into a game (C2 order)
-                plays = book.plays(kind, count)
+                plays = play_lists[kind]
+                if len(plays) <= count:  # not all built yet
+                    plays = book.plays(kind, count)
                 if ktype != EGG:
                     options.append(plays[0])
-                name, allow, bit = k_name[kind], k_allow[kind], 1 << ktype
+                bit = 1 << ktype
                 for slot, project in enumerate(projects):
                     if project.open & bit and project.colours & allow and not project.names & name:
                         options.append(plays[slot + 1])
