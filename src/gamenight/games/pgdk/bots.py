@@ -733,13 +733,13 @@ class PgdkPlayout(PlayoutPolicy):
         live = self._live(state)
         cached = self._worths.get(seat)
         # lists compare without copying them: a hit, the common case, allocates nothing
-        if (
-            cached is not None
-            and cached.live == live
-            and cached.hand == hand
-            and cached.projects == projects
-        ):
-            return cached
+        if cached is not None and cached.live == live and cached.projects == projects:
+            if cached.hand == hand:
+                return cached
+            # a card drawn, played or given: most worths depend on the games alone
+            if cached.openers == _openers(self, hand, cached.colours):
+                cached.rehand(hand[:])
+                return cached
         worth = _Worth(self, projects[:], hand[:], live)
         self._worths[seat] = worth
         return worth
@@ -1017,6 +1017,16 @@ def _gain_terms(ktype: int, value: int) -> tuple[float, float, bool]:
     return (-1.0, flat, False)
 
 
+def _openers(policy: PgdkPlayout, hand: list[int], colours: int) -> int:
+    """Colours of the Titles in hand that none of the seat's games (``colours``) covers: the
+    games it could open (the heuristic's openers)."""
+    openers = 0
+    title_bit = policy.title_bit
+    for card in hand:
+        openers |= title_bit[card]
+    return openers & ~colours
+
+
 class _Worth:
     """How much one seat wants each card kind, from its games in the state (cached)."""
 
@@ -1024,6 +1034,7 @@ class _Worth:
         "cache",
         "colours",
         "hand",
+        "hand_bound",
         "live",
         "openers",
         "policy",
@@ -1042,6 +1053,7 @@ class _Worth:
         self.hand = hand
         self.live = live  # colours that can still get a new game (PgdkPlayout._live)
         self.cache: dict[int, float] = {}
+        self.hand_bound: list[int] = []  # kinds in ``cache`` whose worth read the hand's support
         colours = titled = 0
         waiting = False  # a game with a Title is not ready yet
         # the games a card may still help, with their progress: not those without a Title in
@@ -1059,13 +1071,18 @@ class _Worth:
         self.colours = colours  # colours some game of the seat still fits
         self.titled = titled  # colours of its games that have a Title
         self.waiting = waiting
-        # colours of the Titles in hand that none of its games covers (the heuristic's openers)
-        openers = 0
-        title_bit = policy.title_bit
-        for card in hand:
-            openers |= title_bit[card]
-        self.openers = openers & ~colours
+        self.openers = _openers(policy, hand, colours)
         self.support: dict[int, int] | None = None
+
+    def rehand(self, hand: list[int]) -> None:
+        """The same games, another hand with the same openers: only the worths that read the
+        hand's support (Titles) change, so only those are forgotten."""
+        self.hand = hand
+        self.support = None
+        cache = self.cache
+        for k in self.hand_bound:
+            del cache[k]
+        self.hand_bound = []
 
     def new_gain(self, k: int) -> float:
         """Worth of starting a new game with card kind ``k`` (the heuristic's)."""
@@ -1134,6 +1151,8 @@ class _Worth:
                 value = floor
             if k == p.neutral and self.waiting and value < NEUTRAL_WORTH:
                 value = NEUTRAL_WORTH  # it completes a game with a Title at once
+            if ktype == TITLE:
+                self.hand_bound.append(k)  # its new game's worth counts supporting hand cards
         self.cache[k] = value
         return value
 
