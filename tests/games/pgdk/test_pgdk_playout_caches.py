@@ -156,3 +156,43 @@ def test_issue16_item3_the_inlined_gain_terms_give_what_gain_gives() -> None:
                 else piece + 1.5 * project.progress
             )
             assert inlined == _gain(policy, project, k, project.progress)
+
+
+def test_issue16_item3_the_payment_test_answers_as_paying_least_wanted_first() -> None:
+    """The playout's ``_can_pay`` sums the cards worth less than ``wanted - 2`` instead of
+    paying them one by one in order of want: the same answer, for every seat, price and want,
+    along policy-played matches."""
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    policy = fresh_policy(game)
+
+    def paid_in_order(state: PgdkState, seat: int, price: int, wanted: float) -> bool:
+        worth = policy._worth(state, seat)
+        total = 0
+        for k in sorted((game.kind_of[c] for c in state.hands[seat]), key=worth.junk_key):
+            if total >= price:
+                return True
+            if worth(k) >= wanted - 2:
+                return False
+            total += game.k_value[k]
+        return total >= price
+
+    answers = set()
+    for players in (2, 3, 4):
+        state = game.new_state(players, players)
+        chooser = Rng(players)
+        steps = 0
+        while game.to_act(state) and steps < 600:
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if steps % 5 == 0:
+                for other in range(players):
+                    worth = policy._worth(state, other)
+                    for price in (0, 1, 3, 5, 8):
+                        for wanted in (2.0, 7.0, 9.5, 12.0, 22.0):
+                            fast = policy._can_pay(state, other, worth, price, wanted)
+                            assert fast == paid_in_order(state, other, price, wanted)
+                            answers.add(fast)
+            game.apply(state, seat, policy.choose(state, seat, legal, chooser))
+            steps += 1
+    assert answers == {True, False}

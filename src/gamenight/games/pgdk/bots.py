@@ -894,14 +894,16 @@ class PgdkPlayout(PlayoutPolicy):
     def _can_pay(
         self, state: PgdkState, seat: int, worth: _Worth, price: int, wanted: float
     ) -> bool:
+        """The heuristic's payment test: paying hand cards least wanted first, does it reach
+        ``price`` before a card worth ``wanted - 2`` or more? Card values are never negative
+        (C5), so that is whether the cards worth less reach it together: no sort needed."""
         kind_of, k_value = self.kind_of, self.k_value
+        below = wanted - 2
         total = 0
-        for k in sorted((kind_of[c] for c in state.hands[seat]), key=worth.junk_key):
-            if total >= price:
-                return True
-            if worth(k) >= wanted - 2:
-                return False
-            total += k_value[k]
+        for card in state.hands[seat]:
+            k = kind_of[card]
+            if worth(k) < below:
+                total += k_value[k]
         return total >= price
 
     def _bid(self, state: PgdkState, seat: int, legal: Sequence[Action]) -> Action:
