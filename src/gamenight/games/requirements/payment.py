@@ -9,14 +9,19 @@ The payer fills the first trait's route, then the second's, one coin at a time (
 is offered only if, with it, both routes can still be completed from the reserve, so a
 payment once begun never gets stuck.
 
+So a seat can meet a Requirement (R10) exactly when some coin may be paid first.
+
 This sits on the hot path of every simulation (each round asks whether a seat can pay), so
-the checks below reason about counts directly instead of enumerating payments; the tests
-compare them with a brute-force enumeration.
+the checks below reason about counts directly instead of enumerating payments, and
+``PaymentPicks`` caches their answers for the rules; the tests compare both with a
+brute-force enumeration.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from gamenight.games.requirements.state import TRAIT_BITS, TRAIT_COUNT
 
 Counts = tuple[int, ...]
 """How many unspent reserve coins show each trait face up."""
@@ -218,24 +223,144 @@ def _canonical_payable(
     return frozenset(allowed)
 
 
-@lru_cache(maxsize=1 << 14)
-def can_meet(needs: tuple[int, int], counts: Counts, matching: int, distinct: int) -> bool:
-    """Whether a whole payment for ``needs`` can be made from ``counts`` (R10, G2).
+CACHE_LIMIT = 1 << 16
+"""Entries each exact-position cache of a ``PaymentPicks`` keeps before it starts afresh."""
 
-    Asked for both players at the start of every round, so it is cached under a canonical
-    form: renaming the traits that are not needed changes nothing, so only their sorted counts
-    matter, and reserves of the same shape share one entry.
+Shape = tuple[bool, bool, frozenset[int]]
+"""What the positions of one shape allow: a coin showing the first needed trait, the second,
+and showing another trait of which signatures (see ``PaymentPicks``)."""
+
+
+class PaymentPicks:
+    """``payable_traits`` for the rules' hot path: reserves as packed counts, answers as bit
+    masks of traits (bit ``t`` set: a coin showing trait ``t`` may be paid next).
+
+    A packed count (``state.shown_code``) holds how many coins show each trait; the state keeps
+    one per reserve. Two caches stand in front of ``payable_traits``:
+    - by the exact position (requirement, need, coins left, coins paid into each route), which
+      costs nothing to ask but repeats little once reserves grow;
+    - by the position's *shape* (``shape_answer``, shared by every game): which traits are not
+      needed does not matter (see ``payable_traits``), so each of them is reduced to its
+      signature (the coins left showing it, and in each route) and the shape keeps them sorted.
+      Every trait of one signature gets the same answer, so the shape answers with the allowed
+      signatures, which name the allowed traits of any position of that shape.
     """
-    a, b = needs
-    others = sorted(
-        (have for trait, have in enumerate(counts) if trait != a and trait != b), reverse=True
-    )
-    if a == b:
-        return _can_meet_canonical((counts[a], *others), True, matching, distinct)
-    return _can_meet_canonical((counts[a], counts[b], *others), False, matching, distinct)
+
+    def __init__(
+        self,
+        pairs: tuple[tuple[int, int], ...],
+        num_traits: int,
+        matching: int,
+        distinct: int,
+    ) -> None:
+        self.pairs = pairs
+        self.num_traits = num_traits
+        self.matching = matching
+        self.distinct = distinct
+        # requirement -> the traits it does not need
+        self.others = tuple(
+            tuple(t for t in range(num_traits) if t != low and t != high) for low, high in pairs
+        )
+        # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
+        self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
+        # (requirement, need, packed counts: left, paid to route 0, paid to route 1) -> mask
+        self.later_picks: dict[tuple[int, int, int, int, int], int] = {}
+
+    def first(self, requirement: int, left: int) -> int:
+        """The traits a first coin paid for ``requirement`` may show, from a reserve whose
+        exposed traits have the packed count ``left``; 0 when it cannot be met at all."""
+        known = self.first_picks[requirement]
+        allowed = known.get(left)
+        if allowed is None:
+            allowed = self._by_shape(requirement, 0, left, 0, 0)
+            if len(known) >= CACHE_LIMIT:
+                known.clear()
+            known[left] = allowed
+        return allowed
+
+    def later(self, requirement: int, need: int, left: int, paid0: int, paid1: int) -> int:
+        """The traits the next coin of a payment under way may show: ``need`` is the route
+        being paid, ``paid0`` and ``paid1`` the packed counts of the coins in each route."""
+        key = (requirement, need, left, paid0, paid1)
+        allowed = self.later_picks.get(key)
+        if allowed is None:
+            allowed = self._by_shape(requirement, need, left, paid0, paid1)
+            if len(self.later_picks) >= CACHE_LIMIT:
+                self.later_picks.clear()
+            self.later_picks[key] = allowed
+        return allowed
+
+    def _by_shape(self, requirement: int, need: int, left: int, paid0: int, paid1: int) -> int:
+        low, high = self.pairs[requirement]
+        signed = []
+        for trait in self.others[requirement]:
+            signature = _signature(trait, left, paid0, paid1)
+            if signature:  # a trait with no coins anywhere plays no part
+                signed.append((signature, trait))
+        low_allowed, high_allowed, other_signatures = shape_answer(
+            low == high,
+            need,
+            _signature(low, left, paid0, paid1),
+            _signature(high, left, paid0, paid1),
+            tuple(sorted([signature for signature, _ in signed])),
+            self.matching,
+            self.distinct,
+        )
+        mask = (1 << low if low_allowed else 0) | (1 << high if high_allowed else 0)
+        for signature, trait in signed:
+            if signature in other_signatures:
+                mask |= 1 << trait
+        return mask
 
 
-@lru_cache(maxsize=1 << 14)
-def _can_meet_canonical(counts: Counts, double: bool, matching: int, distinct: int) -> bool:
+@lru_cache(maxsize=1 << 16)
+def shape_answer(
+    double: bool,
+    need: int,
+    low: int,
+    high: int,
+    others: tuple[int, ...],
+    matching: int,
+    distinct: int,
+) -> Shape:
+    """``payable_traits`` for every position of one shape (see ``PaymentPicks``): the needed
+    traits' signatures ``low`` and ``high`` (equal for a double), the other traits' in order.
+
+    It asks about one position of that shape: the needed traits named 0 and 1 (0 alone for a
+    double), the others 2, 3, ... in the order given.
+    """
+    signatures = [low, *others] if double else [low, high, *others]
+    traits = range(len(signatures))
     needs = (0, 0) if double else (0, 1)
-    return bool(_canonical_payable(needs, 0, ((), ()), counts, matching, distinct))
+    allowed = payable_traits(
+        needs,
+        need,
+        (_route(signatures, traits, 1), _route(signatures, traits, 2)),
+        tuple([signature & TRAIT_COUNT for signature in signatures]),
+        matching,
+        distinct,
+    )
+    first_other = 1 if double else 2
+    return (
+        0 in allowed,
+        (0 if double else 1) in allowed,
+        frozenset([signatures[t] for t in allowed if t >= first_other]),
+    )
+
+
+def _signature(trait: int, left: int, paid0: int, paid1: int) -> int:
+    """How a position uses ``trait``, in one int: coins left showing it, and in each route
+    (``TRAIT_BITS`` bits each, from the packed counts ``left``, ``paid0`` and ``paid1``)."""
+    shift = TRAIT_BITS * trait
+    return (
+        (left >> shift & TRAIT_COUNT)
+        | (paid0 >> shift & TRAIT_COUNT) << TRAIT_BITS
+        | (paid1 >> shift & TRAIT_COUNT) << 2 * TRAIT_BITS
+    )
+
+
+def _route(signatures: list[int], traits: range, part: int) -> tuple[int, ...]:
+    """Route ``part`` (1 or 2) of a position given by signatures: its traits, sorted, one per
+    coin (as ``payable_traits`` takes it)."""
+    shift = TRAIT_BITS * part
+    return tuple([t for t in traits for _ in range(signatures[t] >> shift & TRAIT_COUNT)])

@@ -18,8 +18,14 @@ from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
-from gamenight.games.requirements.payment import can_meet, payable_traits, route_state
-from gamenight.games.requirements.state import RequirementsState
+from gamenight.games.requirements.payment import PaymentPicks, route_state
+from gamenight.games.requirements.state import (
+    TRAIT_BITS,
+    TRAIT_COUNT,
+    RequirementsState,
+    shown_code,
+    trait_unit,
+)
 
 # Final: compiled, each is a C constant instead of a look-up in the module's dict
 P_RECEPTIVE: Final = phases.RECEPTIVE
@@ -51,7 +57,6 @@ K_DONE: Final = kinds.DONE
 FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
 CAPPED = phases.CAPPED
-NO_ROUTES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 T = TypeVar("T")
 
@@ -106,6 +111,18 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._concede = self.book.simple[K_CONCEDE]
         self._done = self.book.simple[K_DONE]
         self._bid_reserve = self.book.positional[K_BID_RESERVE]
+        self._pay_at = self.book.positional[K_PAY]
+        self._place_at = self.book.positional[K_PLACE]
+        self._take_at = self.book.positional[K_TAKE]
+        self._spectacle_at = self.book.positional[K_SPECTACLE]
+        self._pool_bids = self.book.pool_bids
+        # requirement -> the bits of its traits in a packed count (state.shown_code): a reserve
+        # holds a coin that may be bid (D5) when its packed count has any of them
+        self._needed_bits = tuple(
+            (TRAIT_COUNT << TRAIT_BITS * low) | (TRAIT_COUNT << TRAIT_BITS * high)
+            for low, high in self.pairs
+        )
+        self._picks = PaymentPicks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
         # trait -> the coins (pairs) that can show it, in increasing order (determinize)
@@ -192,99 +209,87 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     def legal_actions(self, state: RequirementsState, player: int) -> list[Action]:
         if player != state.actor:
             return []
-        phase = state.phase
+        phase = state.phase  # the phases most often met in playouts first
         if phase == P_BIDDING:
             return self._bids(state, player)
         if phase == P_CLAIMING:
             return self._claim_choice[:]
         if phase == P_CHALLENGE:
             return self._challenge_choice[:]
-        if phase == P_RECEPTIVE:
-            return [self._pass, *self._payment_picks(state, player)]
+        if phase == P_SPECTACLE:
+            return [self._done, *self._spectacle_picks(state, player)]
         if phase == P_PAYING:
             return self._payment_picks(state, player)
-        if phase == P_PLACING:
-            at = self.book.positional[K_PLACE]
-            return [at[j] for j in self.candidates(state, player)]
         if phase == P_PROOF:  # G1: the claimant looked at the coin, so this is its own view
             coin = state.bid[player][-1]
             return [self._prove, self._concede] if coin == state.requirement else [self._concede]
+        if phase == P_RECEPTIVE:
+            return [self._pass, *self._payment_picks(state, player)]
+        if phase == P_PLACING:
+            at = self._place_at
+            return [at[j] for j in self.candidates(state, player)]
         if phase == P_TAKING:
-            at = self.book.positional[K_TAKE]
+            at = self._take_at
             return [at[i] for i in range(len(state.bid[1 - player]))]
-        if phase == P_SPECTACLE:
-            return [self._done, *self._spectacle_picks(state, player)]
         return []
 
     def _bids(self, state: RequirementsState, player: int) -> list[Action]:
         """Decline, then D5: own reserve coins and Pool stack tops showing a required trait."""
-        low, high = self.pairs[state.requirement]
-        up = state.coin_up
-        at = self._bid_reserve
+        requirement = state.requirement
+        low, high = self.pairs[requirement]
         bids = [self._decline]
-        for i, coin in enumerate(state.reserve[player]):
-            shown = up[coin]
-            if shown in (low, high):
-                bids.append(at[i])
+        if state.reserve_shown[player] & self._needed_bits[requirement]:
+            up = state.coin_up
+            at = self._bid_reserve
+            for i, coin in enumerate(state.reserve[player]):
+                shown = up[coin]
+                if shown in (low, high):
+                    bids.append(at[i])
         if state.pool[low]:
-            bids.append(self.book.pool_bids[low])
+            bids.append(self._pool_bids[low])
         if high != low and state.pool[high]:
-            bids.append(self.book.pool_bids[high])
+            bids.append(self._pool_bids[high])
         return bids
 
     def _can_bid(self, state: RequirementsState, player: int) -> bool:
-        low, high = self.pairs[state.requirement]
+        requirement = state.requirement
+        low, high = self.pairs[requirement]
         if state.pool[low] or state.pool[high]:
             return True
-        up = state.coin_up
-        return any(up[coin] == low or up[coin] == high for coin in state.reserve[player])
+        return state.reserve_shown[player] & self._needed_bits[requirement] != 0
 
     def _can_meet(self, state: RequirementsState, player: int) -> bool:
-        reserve = state.reserve[player]
-        if len(reserve) < 2:  # every payment takes at least two coins
+        if len(state.reserve[player]) < 2:  # every payment takes at least two coins
             return False
-        up = state.coin_up
-        counts = [0] * self.num_traits
-        for coin in reserve:
-            counts[up[coin]] += 1
-        needs = self.pairs[state.requirement]
-        return can_meet(needs, tuple(counts), self._matching, self._distinct)
+        # a payment can be made whole exactly when it can be begun (payment.py)
+        return self._first_pick_traits(state.requirement, state.reserve_shown[player]) != 0
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next.
-
-        One pass reads every position's exposed trait; the counts and routes are named by
-        trait, as ``payable_traits`` (cached) wants them.
-        """
-        reserve, up = state.reserve[player], state.coin_up
-        shown = [up[coin] for coin in reserve]  # the exposed trait at each reserve position
-        counts = [0] * self.num_traits
-        for trait in shown:  # reserves are short (two coins on average): a plain loop
-            counts[trait] += 1
+        """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next."""
+        reserve, up, at = state.reserve[player], state.coin_up, self._pay_at
         route0, route1 = state.routes  # the second route starts only once the first is paid
-        routes = NO_ROUTES
-        if route0:
-            for i in route0:
-                counts[shown[i]] -= 1
-            for i in route1:
-                counts[shown[i]] -= 1
-            paid0 = tuple(sorted([shown[i] for i in route0]))
-            routes = (paid0, tuple(sorted([shown[i] for i in route1])) if route1 else ())
-        allowed = payable_traits(
-            self.pairs[state.requirement],
-            state.need,
-            routes,
-            tuple(counts),
-            self._matching,
-            self._distinct,
-        )
-        if not allowed:
-            return []
-        at = self.book.positional[K_PAY]
         if not route0:
-            return [at[i] for i, trait in enumerate(shown) if trait in allowed]
+            allowed = self._first_pick_traits(state.requirement, state.reserve_shown[player])
+            return [at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1]
+        allowed = self._later_pick_traits(state, player)
         picked = route0 + route1
-        return [at[i] for i, trait in enumerate(shown) if trait in allowed and i not in picked]
+        return [
+            at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
+        ]
+
+    def _first_pick_traits(self, requirement: int, shown: int) -> int:
+        """The traits (bit mask) a first coin paid for ``requirement`` may show, from a
+        reserve whose exposed traits have the packed count ``shown``."""
+        return self._picks.first(requirement, shown)
+
+    def _later_pick_traits(self, state: RequirementsState, player: int) -> int:
+        """The traits (bit mask) the next coin of a payment under way may show."""
+        reserve, up = state.reserve[player], state.coin_up
+        route0, route1 = state.routes
+        paid0 = shown_code([up[reserve[i]] for i in route0])
+        paid1 = shown_code([up[reserve[i]] for i in route1])
+        left = state.reserve_shown[player] - paid0 - paid1
+        return self._picks.later(state.requirement, state.need, left, paid0, paid1)
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
@@ -297,7 +302,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         return found
 
     def _spectacle_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        at = self.book.positional[K_SPECTACLE]
+        at = self._spectacle_at
         trait, up = state.spectacle_trait, state.coin_up
         return [at[i] for i, coin in enumerate(state.bid[player]) if trait in (-1, up[coin])]
 
@@ -315,6 +320,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 narrate.bid_from_pool(journal, self, state, player, coin)
         elif kind == K_BID_RESERVE:
             coin = state.reserve[player].pop(action.index)
+            state.reserve_shown[player] -= trait_unit(state.coin_up[coin])
             looked = not state.seen[player] >> coin & 1
             self._bid(state, player, coin)
             if journal is not None:
@@ -454,6 +460,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         paid = [*state.routes[0], *state.routes[1]]
         state.discard.extend(reserve[i] for i in paid)  # D3: same side up
         state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
+        for i in paid:
+            state.reserve_shown[player] -= trait_unit(up[reserve[i]])
         state.routes = [[], []]
         state.need = 0
         self._grow_accomplishment(state, player)
@@ -540,7 +548,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _take(self, state: RequirementsState, index: int) -> None:
         winner = state.winner
-        state.reserve[winner].append(state.bid[1 - winner].pop(index))
+        coin = state.bid[1 - winner].pop(index)
+        state.reserve[winner].append(coin)
+        state.reserve_shown[winner] += trait_unit(state.coin_up[coin])
         self._win(state)
 
     def _win(self, state: RequirementsState) -> None:
@@ -550,7 +560,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """R15d, R15e: what is left of both bids goes to their owners' reserves."""
         if state.journal is not None:
             narrate.bids_returned(state.journal, self, state)
+        up = state.coin_up
         for seat in range(state.num_players):
+            for coin in state.bid[seat]:
+                state.reserve_shown[seat] += trait_unit(up[coin])
             state.reserve[seat].extend(state.bid[seat])
             state.bid[seat] = []
         self._end_round(state)

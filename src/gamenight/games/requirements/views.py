@@ -213,7 +213,7 @@ def determinize(
     state.discard = real(state.discard)
     state.pool = [real(stack) for stack in state.pool]
     state.coin_up, state.coin_down = tuple(up), tuple(down)
-    state.recount_score()
+    state.recount()
 
     shown_tiles = {t for acc in state.acc_tiles for stack in acc for t in stack}
     state.failed = [tile(t) for t in view_data["failed"]]
