@@ -236,14 +236,16 @@ class PaymentPicks:
     masks of traits (bit ``t`` set: a coin showing trait ``t`` may be paid next).
 
     A packed count (``state.shown_code``) holds how many coins show each trait; the state keeps
-    one per reserve. Two caches stand in front of ``payable_traits``:
-    - by the exact position (requirement, need, coins left, coins paid into each route), which
-      costs nothing to ask but repeats little once reserves grow;
+    one per reserve. A position is the Requirement, which of its traits is being paid (the
+    need), the coins left and the coins already in that need's route: a route paid in full
+    plays no further part, its coins being out of the reserve. Two caches stand in front of
+    ``payable_traits``:
+    - by the exact position, which costs nothing to ask but repeats little once reserves grow;
     - by the position's *shape* (``shape_answer``, shared by every game): which traits are not
       needed does not matter (see ``payable_traits``), so each of them is reduced to its
-      signature (the coins left showing it, and in each route) and the shape keeps them sorted.
-      Every trait of one signature gets the same answer, so the shape answers with the allowed
-      signatures, which name the allowed traits of any position of that shape.
+      signature (coins left showing it, coins of the route showing it) and the shape keeps
+      those sorted. Every trait of one signature gets the same answer, so the shape answers
+      with the allowed signatures, which name the allowed traits of any position of its shape.
     """
 
     def __init__(
@@ -254,17 +256,17 @@ class PaymentPicks:
         distinct: int,
     ) -> None:
         self.pairs = pairs
-        self.num_traits = num_traits
         self.matching = matching
         self.distinct = distinct
-        # requirement -> the traits it does not need
+        # requirement -> (trait, its shift in a packed count) for each trait it does not need
         self.others = tuple(
-            tuple(t for t in range(num_traits) if t != low and t != high) for low, high in pairs
+            tuple((t, TRAIT_BITS * t) for t in range(num_traits) if t != low and t != high)
+            for low, high in pairs
         )
         # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
         self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
-        # (requirement, need, packed counts: left, paid to route 0, paid to route 1) -> mask
-        self.later_picks: dict[tuple[int, int, int, int, int], int] = {}
+        # (requirement, need, packed counts of the coins left and of the route) -> mask
+        self.later_picks: dict[tuple[int, int, int, int], int] = {}
 
     def first(self, requirement: int, left: int) -> int:
         """The traits a first coin paid for ``requirement`` may show, from a reserve whose
@@ -272,36 +274,37 @@ class PaymentPicks:
         known = self.first_picks[requirement]
         allowed = known.get(left)
         if allowed is None:
-            allowed = self._by_shape(requirement, 0, left, 0, 0)
+            allowed = self._by_shape(requirement, 0, left, 0)
             if len(known) >= CACHE_LIMIT:
                 known.clear()
             known[left] = allowed
         return allowed
 
-    def later(self, requirement: int, need: int, left: int, paid0: int, paid1: int) -> int:
-        """The traits the next coin of a payment under way may show: ``need`` is the route
-        being paid, ``paid0`` and ``paid1`` the packed counts of the coins in each route."""
-        key = (requirement, need, left, paid0, paid1)
+    def later(self, requirement: int, need: int, left: int, paid: int) -> int:
+        """The traits the next coin of a payment under way may show: ``need`` (0 or 1) is the
+        trait being paid, ``paid`` the packed count of the coins already in its route."""
+        key = (requirement, need, left, paid)
         allowed = self.later_picks.get(key)
         if allowed is None:
-            allowed = self._by_shape(requirement, need, left, paid0, paid1)
+            allowed = self._by_shape(requirement, need, left, paid)
             if len(self.later_picks) >= CACHE_LIMIT:
                 self.later_picks.clear()
             self.later_picks[key] = allowed
         return allowed
 
-    def _by_shape(self, requirement: int, need: int, left: int, paid0: int, paid1: int) -> int:
+    def _by_shape(self, requirement: int, need: int, left: int, paid: int) -> int:
         low, high = self.pairs[requirement]
         signed = []
-        for trait in self.others[requirement]:
-            signature = _signature(trait, left, paid0, paid1)
+        for trait, shift in self.others[requirement]:
+            # the signature (see _signature), written out: this loop runs on every miss above
+            signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
             if signature:  # a trait with no coins anywhere plays no part
                 signed.append((signature, trait))
         low_allowed, high_allowed, other_signatures = shape_answer(
             low == high,
             need,
-            _signature(low, left, paid0, paid1),
-            _signature(high, left, paid0, paid1),
+            _signature(low, left, paid),
+            _signature(high, left, paid),
             tuple(sorted([signature for signature, _ in signed])),
             self.matching,
             self.distinct,
@@ -331,11 +334,11 @@ def shape_answer(
     """
     signatures = [low, *others] if double else [low, high, *others]
     traits = range(len(signatures))
-    needs = (0, 0) if double else (0, 1)
+    route = tuple([t for t in traits for _ in range(signatures[t] >> TRAIT_BITS)])
     allowed = payable_traits(
-        needs,
+        (0, 0) if double else (0, 1),
         need,
-        (_route(signatures, traits, 1), _route(signatures, traits, 2)),
+        ((), route) if need else (route, ()),
         tuple([signature & TRAIT_COUNT for signature in signatures]),
         matching,
         distinct,
@@ -348,19 +351,8 @@ def shape_answer(
     )
 
 
-def _signature(trait: int, left: int, paid0: int, paid1: int) -> int:
-    """How a position uses ``trait``, in one int: coins left showing it, and in each route
-    (``TRAIT_BITS`` bits each, from the packed counts ``left``, ``paid0`` and ``paid1``)."""
+def _signature(trait: int, left: int, paid: int) -> int:
+    """How a position uses ``trait``, in one int: the coins left showing it, and above them
+    (``TRAIT_BITS`` up) the coins of the route showing it, from the packed counts."""
     shift = TRAIT_BITS * trait
-    return (
-        (left >> shift & TRAIT_COUNT)
-        | (paid0 >> shift & TRAIT_COUNT) << TRAIT_BITS
-        | (paid1 >> shift & TRAIT_COUNT) << 2 * TRAIT_BITS
-    )
-
-
-def _route(signatures: list[int], traits: range, part: int) -> tuple[int, ...]:
-    """Route ``part`` (1 or 2) of a position given by signatures: its traits, sorted, one per
-    coin (as ``payable_traits`` takes it)."""
-    shift = TRAIT_BITS * part
-    return tuple([t for t in traits for _ in range(signatures[t] >> shift & TRAIT_COUNT)])
+    return (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS

@@ -23,7 +23,6 @@ from gamenight.games.requirements.state import (
     TRAIT_BITS,
     TRAIT_COUNT,
     RequirementsState,
-    shown_code,
     trait_unit,
 )
 
@@ -122,6 +121,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             (TRAIT_COUNT << TRAIT_BITS * low) | (TRAIT_COUNT << TRAIT_BITS * high)
             for low, high in self.pairs
         )
+        self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
         self._picks = PaymentPicks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
@@ -284,12 +284,17 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _later_pick_traits(self, state: RequirementsState, player: int) -> int:
         """The traits (bit mask) the next coin of a payment under way may show."""
-        reserve, up = state.reserve[player], state.coin_up
+        reserve, up, units = state.reserve[player], state.coin_up, self._trait_units
         route0, route1 = state.routes
-        paid0 = shown_code([up[reserve[i]] for i in route0])
-        paid1 = shown_code([up[reserve[i]] for i in route1])
+        paid0 = paid1 = 0  # packed counts of the coins in each route
+        for i in route0:
+            paid0 += units[up[reserve[i]]]
+        for i in route1:
+            paid1 += units[up[reserve[i]]]
         left = state.reserve_shown[player] - paid0 - paid1
-        return self._picks.later(state.requirement, state.need, left, paid0, paid1)
+        # a route paid in full plays no further part: its coins are out of what is left
+        paid = paid1 if state.need else paid0
+        return self._picks.later(state.requirement, state.need, left, paid)
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
