@@ -125,6 +125,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._picks = PaymentPicks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
+        self.read_views = views.ReadViews()  # determinize's reading of the last view
         # trait -> the coins (pairs) that can show it, in increasing order (determinize)
         self.coins_showing = tuple(
             tuple(c for c, pair in enumerate(self.pairs) if trait in pair)
