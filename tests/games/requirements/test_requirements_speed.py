@@ -1,6 +1,10 @@
-"""issue 16 item 3: the counts the state keeps for speed agree with a recount of the table."""
+"""issue 16 item 3: what the rules keep for speed (counts on the state, the reading of the
+last view determinized) agrees with working it out afresh."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from gamenight.core.rng import Rng, derive_seed
 from gamenight.games.requirements.rules import RequirementsGame
@@ -58,3 +62,49 @@ def test_issue16_item3_reserve_counts_of_a_clone_are_its_own() -> None:
         GAME.apply(twin, seat, legal[chooser.randbelow(len(legal))])
     assert state.reserve_shown == before == recounted(state)
     check(twin, "the clone, played on")
+
+
+def _drawn(game: RequirementsGame, view: dict[str, Any], seat: int, seed: int) -> str:
+    return json.dumps(game.determinize(view, seat, Rng(seed)).to_dict(), sort_keys=True)
+
+
+def _positions(seeds: range) -> list[tuple[RequirementsState, int]]:
+    """A state and its actor every ninth action of seeded random matches."""
+    positions = []
+    for seed in seeds:
+        state = GAME.new_state(2, seed)
+        chooser = Rng(derive_seed(seed, 17))
+        step = 0
+        while actors := GAME.to_act(state):
+            if step % 9 == 0:
+                positions.append((state.clone(), actors[0]))
+            legal = GAME.legal_actions(state, actors[0])
+            GAME.apply(state, actors[0], legal[chooser.randbelow(len(legal))])
+            step += 1
+    return positions
+
+
+def test_issue16_item3_a_view_determinized_again_draws_as_a_fresh_reading() -> None:
+    """A view asked about again and again (as ISMCTS does) is read once and kept; every draw
+    from the kept reading is the draw a game that never saw the view makes."""
+    for state, seat in _positions(range(6)):
+        game = RequirementsGame()
+        view = game.view(state, seat)
+        drawn = [_drawn(game, view, seat, k) for k in range(4)]
+        assert game.read_views.kept is not None
+        assert game.read_views.kept[0] == view
+        assert drawn == [_drawn(RequirementsGame(), view, seat, k) for k in range(4)]
+
+
+def test_issue16_item3_a_view_changed_in_place_is_read_afresh() -> None:
+    """The kept reading answers only views equal to a private copy of the view it read."""
+    positions = _positions(range(1))
+    (early, seat), (late, _) = positions[1], positions[-1]
+    game = RequirementsGame()
+    view = game.view(early, seat)
+    for k in range(3):
+        _drawn(game, view, seat, k)
+    later_view = game.view(late, seat)  # the same seat's view, later in the match
+    view.clear()
+    view.update(json.loads(json.dumps(later_view)))
+    assert _drawn(game, view, seat, 5) == _drawn(RequirementsGame(), later_view, seat, 5)
