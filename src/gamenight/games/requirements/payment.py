@@ -20,6 +20,7 @@ brute-force enumeration.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from gamenight.games.requirements.state import TRAIT_BITS, TRAIT_COUNT
 
@@ -223,7 +224,7 @@ def _canonical_payable(
     return frozenset(allowed)
 
 
-CACHE_LIMIT = 1 << 16
+CACHE_LIMIT: Final = 1 << 16
 """Entries each exact-position cache of a ``PaymentPicks`` keeps before it starts afresh."""
 
 Shape = tuple[bool, bool, frozenset[int]]

@@ -315,7 +315,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
         # Each narration below tells the action before its consequences run (they narrate
-        # themselves), so the log reads in the order things happened.
+        # themselves), so the log reads in the order things happened. The kinds most often
+        # played (random and search playouts) are tested first.
         state.steps += 1
         kind = action.kind
         journal = state.journal
@@ -324,13 +325,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             self._bid(state, player, coin)
             if journal is not None:
                 narrate.bid_from_pool(journal, self, state, player, coin)
-        elif kind == K_BID_RESERVE:
-            coin = state.reserve[player].pop(action.index)
-            state.reserve_shown[player] -= trait_unit(state.coin_up[coin])
-            looked = not state.seen[player] >> coin & 1
-            self._bid(state, player, coin)
-            if journal is not None:
-                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
         elif kind == K_NO_CLAIM:
             if journal is not None:
                 narrate.no_claim(journal, state, player)
@@ -349,37 +343,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.claimant = player
             state.actor = 1 - player
             state.phase = P_CHALLENGE
-        elif kind == K_ACCEPT:
-            if journal is not None:
-                narrate.accepted(journal, self, state, player)
-            state.winner = state.claimant
-            self._win(state)
-        elif kind == K_CHALLENGE:
-            if journal is not None:
-                narrate.challenged(journal, state, player)
-            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
-            # one at once would tell the challenger what the coin's hidden side is not
-            state.actor = state.claimant
-            state.phase = P_PROOF
-        elif kind == K_PROVE:
-            self._resolve_challenge(state, proven=True)
-        elif kind == K_CONCEDE:
-            self._resolve_challenge(state, proven=False)
-        elif kind == K_TAKE:
-            if journal is not None:
-                coin = state.bid[1 - player][action.index]
-                narrate.took(journal, self, state, player, coin, forced=False)
-            self._take(state, action.index)
         elif kind == K_PAY:
             self._pay(state, player, action.index)
-        elif kind == K_PASS:
-            if journal is not None:
-                narrate.passed(journal, state, player)
-            self._next_receptive(state)
-        elif kind == K_PLACE:
-            if journal is not None:
-                narrate.placed(journal, self, state, player, action.index, forced=False)
-            self._place(state, player, action.index)
         elif kind == K_SPECTACLE:
             coin = state.bid[player].pop(action.index)
             state.acc_coins[player][state.target].append(coin)
@@ -391,10 +356,46 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 if journal is not None:
                     narrate.spectacle_done(journal, self, state, player, forced=True)
                 self._settle_bids(state)  # G2: nothing more can be added
+        elif kind == K_CHALLENGE:
+            if journal is not None:
+                narrate.challenged(journal, state, player)
+            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
+            # one at once would tell the challenger what the coin's hidden side is not
+            state.actor = state.claimant
+            state.phase = P_PROOF
+        elif kind == K_ACCEPT:
+            if journal is not None:
+                narrate.accepted(journal, self, state, player)
+            state.winner = state.claimant
+            self._win(state)
+        elif kind == K_CONCEDE:
+            self._resolve_challenge(state, proven=False)
+        elif kind == K_PROVE:
+            self._resolve_challenge(state, proven=True)
         elif kind == K_DONE:
             if journal is not None:
                 narrate.spectacle_done(journal, self, state, player, forced=False)
             self._settle_bids(state)
+        elif kind == K_BID_RESERVE:
+            coin = state.reserve[player].pop(action.index)
+            state.reserve_shown[player] -= trait_unit(state.coin_up[coin])
+            looked = not state.seen[player] >> coin & 1
+            self._bid(state, player, coin)
+            if journal is not None:
+                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
+        elif kind == K_TAKE:
+            if journal is not None:
+                coin = state.bid[1 - player][action.index]
+                narrate.took(journal, self, state, player, coin, forced=False)
+            self._take(state, action.index)
+        elif kind == K_PLACE:
+            if journal is not None:
+                narrate.placed(journal, self, state, player, action.index, forced=False)
+            self._place(state, player, action.index)
+        elif kind == K_PASS:
+            if journal is not None:
+                narrate.passed(journal, state, player)
+            self._next_receptive(state)
         if state.steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
 

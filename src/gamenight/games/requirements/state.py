@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -80,10 +80,10 @@ COUNTERS = ("reserve_shown",)
 leaves them out: it shows the table, and the table is the same whether or not they are kept."""
 
 
-TRAIT_BITS = 5
+TRAIT_BITS: Final = 5
 """Bits per trait in a packed count: at most 16 coins can show a trait (the params allow 16
 traits at most), so every count fits."""
-TRAIT_COUNT = (1 << TRAIT_BITS) - 1
+TRAIT_COUNT: Final = (1 << TRAIT_BITS) - 1
 
 
 def trait_unit(trait: int) -> int:
