@@ -121,6 +121,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             (TRAIT_COUNT << TRAIT_BITS * low) | (TRAIT_COUNT << TRAIT_BITS * high)
             for low, high in self.pairs
         )
+        # trait -> one coin showing it, in a packed count (state.shown_code)
         self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
         self._picks = PaymentPicks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
@@ -263,25 +264,20 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if len(state.reserve[player]) < 2:  # every payment takes at least two coins
             return False
         # a payment can be made whole exactly when it can be begun (payment.py)
-        return self._first_pick_traits(state.requirement, state.reserve_shown[player]) != 0
+        return self._picks.first(state.requirement, state.reserve_shown[player]) != 0
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
         """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next."""
         reserve, up, at = state.reserve[player], state.coin_up, self._pay_at
         route0, route1 = state.routes  # the second route starts only once the first is paid
         if not route0:
-            allowed = self._first_pick_traits(state.requirement, state.reserve_shown[player])
+            allowed = self._picks.first(state.requirement, state.reserve_shown[player])
             return [at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1]
         allowed = self._later_pick_traits(state, player)
         picked = route0 + route1
         return [
             at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
         ]
-
-    def _first_pick_traits(self, requirement: int, shown: int) -> int:
-        """The traits (bit mask) a first coin paid for ``requirement`` may show, from a
-        reserve whose exposed traits have the packed count ``shown``."""
-        return self._picks.first(requirement, shown)
 
     def _later_pick_traits(self, state: RequirementsState, player: int) -> int:
         """The traits (bit mask) the next coin of a payment under way may show."""
@@ -378,7 +374,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             self._settle_bids(state)
         elif kind == K_BID_RESERVE:
             coin = state.reserve[player].pop(action.index)
-            state.reserve_shown[player] -= trait_unit(state.coin_up[coin])
+            state.reserve_shown[player] -= self._trait_units[state.coin_up[coin]]
             looked = not state.seen[player] >> coin & 1
             self._bid(state, player, coin)
             if journal is not None:
@@ -468,7 +464,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.discard.extend(reserve[i] for i in paid)  # D3: same side up
         state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
         for i in paid:
-            state.reserve_shown[player] -= trait_unit(up[reserve[i]])
+            state.reserve_shown[player] -= self._trait_units[up[reserve[i]]]
         state.routes = [[], []]
         state.need = 0
         self._grow_accomplishment(state, player)
@@ -557,7 +553,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         winner = state.winner
         coin = state.bid[1 - winner].pop(index)
         state.reserve[winner].append(coin)
-        state.reserve_shown[winner] += trait_unit(state.coin_up[coin])
+        state.reserve_shown[winner] += self._trait_units[state.coin_up[coin]]
         self._win(state)
 
     def _win(self, state: RequirementsState) -> None:
@@ -567,10 +563,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """R15d, R15e: what is left of both bids goes to their owners' reserves."""
         if state.journal is not None:
             narrate.bids_returned(state.journal, self, state)
-        up = state.coin_up
+        up, units = state.coin_up, self._trait_units
         for seat in range(state.num_players):
             for coin in state.bid[seat]:
-                state.reserve_shown[seat] += trait_unit(up[coin])
+                state.reserve_shown[seat] += units[up[coin]]
             state.reserve[seat].extend(state.bid[seat])
             state.bid[seat] = []
         self._end_round(state)
