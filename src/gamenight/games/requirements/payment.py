@@ -317,6 +317,15 @@ class PaymentPicks:
         return mask
 
 
+@lru_cache(maxsize=64)
+def shared_picks(
+    pairs: tuple[tuple[int, int], ...], num_traits: int, matching: int, distinct: int
+) -> PaymentPicks:
+    """The ``PaymentPicks`` of one rule set, shared by all its games: a search or a simulation
+    makes many games of the same rules, and the same reserves come up in all of them."""
+    return PaymentPicks(pairs, num_traits, matching, distinct)
+
+
 @lru_cache(maxsize=1 << 16)
 def shape_answer(
     double: bool,

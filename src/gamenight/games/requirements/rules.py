@@ -18,7 +18,7 @@ from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
-from gamenight.games.requirements.payment import PaymentPicks, route_state
+from gamenight.games.requirements.payment import route_state, shared_picks
 from gamenight.games.requirements.state import (
     TRAIT_BITS,
     TRAIT_COUNT,
@@ -123,7 +123,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         )
         # trait -> one coin showing it, in a packed count (state.shown_code)
         self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
-        self._picks = PaymentPicks(self.pairs, self.num_traits, self._matching, self._distinct)
+        self._picks = shared_picks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
         self.read_views = views.ReadViews()  # determinize's reading of the last view
