@@ -111,20 +111,22 @@ def test_r11_known_cases() -> None:
 
 
 # One PaymentPicks per rule set, shared by every example: its caches fill up across examples,
-# so later examples are answered from shapes that other positions (other traits) stored.
-_PICKS: dict[tuple[int, int, int], tuple[PaymentPicks, list[tuple[int, int]]]] = {}
+# so later examples are answered from shapes that other positions (other traits) stored. A
+# second one keeps at most a few entries, so that it starts afresh again and again.
+_PICKS: dict[tuple[int, int, int, int], tuple[PaymentPicks, list[tuple[int, int]]]] = {}
+SMALL_LIMIT = 60
 
 
 def _picks_for(
-    traits: int, matching: int, distinct: int
+    traits: int, matching: int, distinct: int, limit: int
 ) -> tuple[PaymentPicks, list[tuple[int, int]]]:
-    if (traits, matching, distinct) not in _PICKS:
+    if (traits, matching, distinct, limit) not in _PICKS:
         pairs = [(a, b) for a in range(traits) for b in range(a, traits)]
-        _PICKS[traits, matching, distinct] = (
-            PaymentPicks(tuple(pairs), traits, matching, distinct),
+        _PICKS[traits, matching, distinct, limit] = (
+            PaymentPicks(tuple(pairs), traits, matching, distinct, limit),
             pairs,
         )
-    return _PICKS[traits, matching, distinct]
+    return _PICKS[traits, matching, distinct, limit]
 
 
 def _mask(traits: set[int]) -> int:
@@ -137,10 +139,12 @@ def test_issue16_item3_cached_payment_picks_match_brute_force(
     traits: int, data: st.DataObject
 ) -> None:
     """issue 16 item 3: the rules' cached payment picks (exact position, then shape) answer as
-    the brute-force enumeration does, along a whole payment, whatever filled the caches."""
+    the brute-force enumeration does, along a whole payment, whatever filled the caches; a
+    cache at its limit starts afresh and answers as well."""
     matching = data.draw(st.integers(1, 3), label="matching")
     distinct = data.draw(st.integers(1, traits - 1), label="distinct")
-    picks, pairs = _picks_for(traits, matching, distinct)
+    limit = data.draw(st.sampled_from([SMALL_LIMIT, 1 << 16]), label="limit")
+    picks, pairs = _picks_for(traits, matching, distinct, limit)
     requirement = data.draw(st.integers(0, len(pairs) - 1), label="requirement")
     a, b = pairs[requirement]
     counts = list(data.draw(st.lists(st.integers(0, 4), min_size=traits, max_size=traits)))
@@ -154,6 +158,8 @@ def test_issue16_item3_cached_payment_picks_match_brute_force(
         else:
             got = picks.first(requirement, left)
         assert got == _mask(expected)
+        assert len(picks.later_picks) <= limit
+        assert sum(len(known) for known in picks.first_picks) <= limit
         if not expected:
             return
         trait = data.draw(st.sampled_from(sorted(expected)), label="pick")

@@ -225,7 +225,8 @@ def _canonical_payable(
 
 
 CACHE_LIMIT: Final = 1 << 16
-"""Entries each exact-position cache of a ``PaymentPicks`` keeps before it starts afresh."""
+"""Entries the exact-position caches of a ``PaymentPicks`` keep (each of its two kinds, all
+Requirements together) before they start afresh: a bound on memory."""
 
 Shape = tuple[bool, bool, frozenset[int]]
 """What the positions of one shape allow: a coin showing the first needed trait, the second,
@@ -255,6 +256,7 @@ class PaymentPicks:
         num_traits: int,
         matching: int,
         distinct: int,
+        limit: int = CACHE_LIMIT,
     ) -> None:
         self.pairs = pairs
         self.matching = matching
@@ -266,6 +268,8 @@ class PaymentPicks:
         )
         # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
         self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
+        self.first_limit = max(1, limit // len(pairs))  # entries per Requirement
+        self.later_limit = limit
         # (requirement, need, packed counts of the coins left and of the route) -> mask
         self.later_picks: dict[tuple[int, int, int, int], int] = {}
 
@@ -276,7 +280,7 @@ class PaymentPicks:
         allowed = known.get(left)
         if allowed is None:
             allowed = self._by_shape(requirement, 0, left, 0)
-            if len(known) >= CACHE_LIMIT:
+            if len(known) >= self.first_limit:
                 known.clear()
             known[left] = allowed
         return allowed
@@ -288,7 +292,7 @@ class PaymentPicks:
         allowed = self.later_picks.get(key)
         if allowed is None:
             allowed = self._by_shape(requirement, need, left, paid)
-            if len(self.later_picks) >= CACHE_LIMIT:
+            if len(self.later_picks) >= self.later_limit:
                 self.later_picks.clear()
             self.later_picks[key] = allowed
         return allowed
