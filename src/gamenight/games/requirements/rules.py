@@ -115,6 +115,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._take_at = self.book.positional[K_TAKE]
         self._spectacle_at = self.book.positional[K_SPECTACLE]
         self._pool_bids = self.book.pool_bids
+        # tile or coin (pair) -> its traits as a bit mask: two pairs share a trait when their
+        # masks meet
+        self._pair_traits = tuple((1 << low) | (1 << high) for low, high in self.pairs)
         # requirement -> the bits of its traits in a packed count (state.shown_code): a reserve
         # holds a coin that may be bid (D5) when its packed count has any of them
         self._needed_bits = tuple(
@@ -241,11 +244,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         low, high = self.pairs[requirement]
         bids = [self._decline]
         if state.reserve_shown[player] & self._needed_bits[requirement]:
-            up = state.coin_up
-            at = self._bid_reserve
+            up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
             for i, coin in enumerate(state.reserve[player]):
-                shown = up[coin]
-                if shown in (low, high):
+                if needed >> up[coin] & 1:
                     bids.append(at[i])
         if state.pool[low]:
             bids.append(self._pool_bids[low])
@@ -295,18 +296,14 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
-        low, high = self.pairs[state.requirement]
-        found = []
-        for j, tiles in enumerate(state.acc_tiles[player]):
-            top_low, top_high = self.pairs[tiles[-1]]
-            if top_low in (low, high) or top_high in (low, high):
-                found.append(j)
-        return found
+        traits = self._pair_traits
+        needed = traits[state.requirement]
+        return [j for j, tiles in enumerate(state.acc_tiles[player]) if traits[tiles[-1]] & needed]
 
     def _spectacle_picks(self, state: RequirementsState, player: int) -> list[Action]:
         at = self._spectacle_at
         trait, up = state.spectacle_trait, state.coin_up
-        return [at[i] for i, coin in enumerate(state.bid[player]) if trait in (-1, up[coin])]
+        return [at[i] for i, coin in enumerate(state.bid[player]) if trait < 0 or up[coin] == trait]
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
