@@ -282,7 +282,10 @@ class RequirementsPlayout(PlayoutPolicy):
         if legal[-1].kind == K_BID_POOL and rng.random() < 0.95:
             group = _largest(state.bid[seat], state.coin_up)
             pool = [a for a in legal[-2:] if a.kind == K_BID_POOL]
-            return next((a for a in pool if a.index == group), pool[0])
+            for action in pool:
+                if action.index == group:
+                    return action
+            return pool[0]
         if len(reserve) > 3:
             up, group = state.coin_up, _largest(state.bid[seat], state.coin_up)
             for action in legal:
