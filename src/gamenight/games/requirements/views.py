@@ -282,18 +282,20 @@ class ReadView:
             for seat in self.slot_seen_by[slot]:
                 seen[seat] |= 1 << c
 
-        def real(items: list[int]) -> list[int]:
-            return [assignment[-c - 1] if c < 0 else c for c in items]
-
         for seat in range(state.num_players):
-            state.reserve[seat] = real(state.reserve[seat])
-            state.bid[seat] = real(state.bid[seat])
-            state.acc_coins[seat] = [real(stack) for stack in state.acc_coins[seat]]
-        state.discard = real(state.discard)
-        state.pool = [real(stack) for stack in state.pool]
+            state.reserve[seat] = _drawn(state.reserve[seat], assignment)
+            state.bid[seat] = _drawn(state.bid[seat], assignment)
+            state.acc_coins[seat] = [_drawn(stack, assignment) for stack in state.acc_coins[seat]]
+        state.discard = _drawn(state.discard, assignment)
+        state.pool = [_drawn(stack, assignment) for stack in state.pool]
         state.coin_up, state.coin_down = tuple(up), tuple(down)
         rng.shuffle(state.stack)
         return state
+
+
+def _drawn(coins: list[int], assignment: list[int]) -> list[int]:
+    """``coins`` with each placeholder replaced by the coin drawn for its slot."""
+    return [assignment[-c - 1] if c < 0 else c for c in coins]
 
 
 def _seat(value: int | None) -> int:
@@ -313,37 +315,59 @@ def _match(
     ``free_showing[t]`` lists the coins to draw from that can show trait ``t``, in increasing
     order.
     """
-    # per trait, the coins that can show it and nobody holds yet (in increasing order, as the
-    # draws ever saw them); a coin once held stays held (an augmenting path only moves it)
-    unheld = [list(coins) for coins in free_showing]
-    holder = [-1] * len(pairs)  # the slot holding each coin, -1 for none
-    chosen = [-1] * len(slots)
-
-    def hold(c: int, slot: int) -> None:
-        if holder[c] < 0:
-            low, high = pairs[c]
-            unheld[low].remove(c)
-            if high != low:
-                unheld[high].remove(c)
-        holder[c] = slot
-        chosen[slot] = c
-
-    def augment(slot: int, visited: list[bool]) -> bool:
-        for c in free_showing[slots[slot]]:
-            if visited[c]:
-                continue
-            visited[c] = True
-            if holder[c] < 0 or augment(holder[c], visited):
-                hold(c, slot)
-                return True
-        return False
-
+    matching = _Matching(slots, free_showing, pairs)
     order = list(range(len(slots)))
     rng.shuffle(order)
     for slot in order:
-        open_coins = unheld[slots[slot]]
+        open_coins = matching.unheld[slots[slot]]
         if open_coins:
-            hold(open_coins[rng.randbelow(len(open_coins))], slot)
-        elif not augment(slot, [False] * len(pairs)):
+            matching.hold(open_coins[rng.randbelow(len(open_coins))], slot)
+        elif not matching.augment(slot, [False] * len(pairs)):
             raise ValueError("view is inconsistent: no coins fit its unseen coins")
-    return chosen
+    return matching.chosen
+
+
+class _Matching:
+    """The matching ``_match`` builds: which slot holds each coin, and the coins nobody holds.
+
+    A method each for taking a coin and for an augmenting path (compiled, a method is a direct
+    call, where a nested function would be called as a Python object).
+    """
+
+    __slots__ = ("chosen", "free_showing", "holder", "pairs", "slots", "unheld")
+
+    def __init__(
+        self,
+        slots: list[int],
+        free_showing: tuple[tuple[int, ...], ...],
+        pairs: tuple[tuple[int, int], ...],
+    ) -> None:
+        self.slots = slots
+        self.free_showing = free_showing
+        self.pairs = pairs
+        # per trait, the coins that can show it and nobody holds yet (in increasing order, as
+        # the draws ever saw them); a coin once held stays held (an augmenting path moves it)
+        self.unheld = [list(coins) for coins in free_showing]
+        self.holder = [-1] * len(pairs)  # the slot holding each coin, -1 for none
+        self.chosen = [-1] * len(slots)  # the coin of each slot
+
+    def hold(self, coin: int, slot: int) -> None:
+        if self.holder[coin] < 0:
+            low, high = self.pairs[coin]
+            self.unheld[low].remove(coin)
+            if high != low:
+                self.unheld[high].remove(coin)
+        self.holder[coin] = slot
+        self.chosen[slot] = coin
+
+    def augment(self, slot: int, visited: list[bool]) -> bool:
+        """Give ``slot`` a coin, moving the holders of the coins it could take if need be."""
+        holder = self.holder
+        for coin in self.free_showing[self.slots[slot]]:
+            if visited[coin]:
+                continue
+            visited[coin] = True
+            if holder[coin] < 0 or self.augment(holder[coin], visited):
+                self.hold(coin, slot)
+                return True
+        return False
