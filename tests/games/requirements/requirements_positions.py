@@ -101,7 +101,7 @@ def build(
         rest = rest[:stack_left]
     state.stack = [*rest, top]
     state.first = first
-    state.recount_score()  # M1: apply keeps it from here on
+    state.recount()  # M1 and the reserves' counts: apply keeps them from here on
     if narrate:
         state.journal = Journal()
     game.start_round(state)

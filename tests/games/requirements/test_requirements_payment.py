@@ -8,7 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.games.requirements.payment import payable_traits, route_state
+from gamenight.games.requirements.payment import PaymentPicks, payable_traits, route_state
+from gamenight.games.requirements.state import shown_code
 
 
 def route_options(need: int, traits: int, matching: int, distinct: int) -> list[Counter[int]]:
@@ -107,3 +108,65 @@ def test_r11_known_cases() -> None:
         verve,
         guts,
     }
+
+
+# One PaymentPicks per rule set, shared by every example: its caches fill up across examples,
+# so later examples are answered from shapes that other positions (other traits) stored. A
+# second one keeps at most a few entries, so that it starts afresh again and again.
+_PICKS: dict[tuple[int, int, int, int], tuple[PaymentPicks, list[tuple[int, int]]]] = {}
+SMALL_LIMIT = 60
+
+
+def _picks_for(
+    traits: int, matching: int, distinct: int, limit: int
+) -> tuple[PaymentPicks, list[tuple[int, int]]]:
+    if (traits, matching, distinct, limit) not in _PICKS:
+        pairs = [(a, b) for a in range(traits) for b in range(a, traits)]
+        _PICKS[traits, matching, distinct, limit] = (
+            PaymentPicks(tuple(pairs), traits, matching, distinct, limit),
+            pairs,
+        )
+    return _PICKS[traits, matching, distinct, limit]
+
+
+def _mask(traits: set[int]) -> int:
+    return sum(1 << t for t in traits)
+
+
+@settings(max_examples=400, deadline=None)
+@given(traits=st.integers(3, 7), data=st.data())
+def test_issue16_item3_cached_payment_picks_match_brute_force(
+    traits: int, data: st.DataObject
+) -> None:
+    """issue 16 item 3: the rules' cached payment picks (exact position, then shape) answer as
+    the brute-force enumeration does, along a whole payment, whatever filled the caches; a
+    cache at its limit starts afresh and answers as well."""
+    matching = data.draw(st.integers(1, 3), label="matching")
+    distinct = data.draw(st.integers(1, traits - 1), label="distinct")
+    limit = data.draw(st.sampled_from([SMALL_LIMIT, 1 << 16]), label="limit")
+    picks, pairs = _picks_for(traits, matching, distinct, limit)
+    requirement = data.draw(st.integers(0, len(pairs) - 1), label="requirement")
+    a, b = pairs[requirement]
+    counts = list(data.draw(st.lists(st.integers(0, 4), min_size=traits, max_size=traits)))
+    routes: tuple[list[int], list[int]] = ([], [])
+    need_index = 0
+    while True:
+        expected = oracle((a, b), need_index, routes, tuple(counts), matching, distinct)
+        left = shown_code(t for t, have in enumerate(counts) for _ in range(have))
+        if routes[0]:  # the route paid in full (if any) is out of the counts already
+            got = picks.later(requirement, need_index, left, shown_code(routes[need_index]))
+        else:
+            got = picks.first(requirement, left)
+        assert got == _mask(expected)
+        assert len(picks.later_picks) <= limit
+        assert sum(len(known) for known in picks.first_picks) <= limit
+        if not expected:
+            return
+        trait = data.draw(st.sampled_from(sorted(expected)), label="pick")
+        counts[trait] -= 1
+        routes[need_index].append(trait)
+        need = (a, b)[need_index]
+        if route_state(tuple(sorted(routes[need_index])), need, matching, distinct) == 1:
+            if need_index == 1:
+                return
+            need_index = 1

@@ -10,7 +10,7 @@ policy must replay all of them identically.
 from __future__ import annotations
 
 import pytest
-from replay_digests import bot_matches_digest, random_matches_digest
+from replay_digests import bot_matches_digest, play_digest, random_matches_digest
 
 from gamenight.core.rng import Rng
 
@@ -47,3 +47,23 @@ def test_issue16_item3_largest_group_picks_as_a_counter_did() -> None:
             counts = Counter(up[coin] for coin in coins)
             expected = max(counts, key=counts.__getitem__) if coins else -1
             assert _largest(coins, up) == expected
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({}, "3a6cf0723b1cd212"),
+        ({"doubles": False}, "8cbcd3605b456f69"),
+        (
+            {"failure_limit": 7, "matching_substitute": 3, "distinct_substitute": 2},
+            "a5189947ffd4a8d1",
+        ),
+    ],
+)
+def test_issue16_item3_playout_policy_and_determinize_replay_as_recorded(
+    overrides: dict[str, int | bool], expected: str
+) -> None:
+    """60 seeded matches per rule set, every legal list and view, determinized states and the
+    playout policy's games from them (``play_digest``): recorded from main at 4537592, before
+    the second speed pass, for the rule sets whose payments differ."""
+    assert play_digest(GAME, 2, 60, overrides) == expected

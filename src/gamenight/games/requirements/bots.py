@@ -25,6 +25,7 @@ from gamenight.core.rng import Rng
 from gamenight.games.requirements import actions as kinds_
 from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, Kind
+from gamenight.games.requirements.state import RequirementsState, shown_count
 
 if TYPE_CHECKING:
     from gamenight.games.requirements.rules import RequirementsGame
@@ -236,59 +237,73 @@ class RequirementsPlayout(PlayoutPolicy):
 
     def __init__(self, game: RequirementsGame) -> None:
         self.game = game
+        self.pairs = game.pairs
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
-        phase = state.phase
+        # typed once here: compiled, the reads below are then direct, not by name
+        table: RequirementsState = state
+        actions: Sequence[Action] = legal
+        phase = table.phase
         if phase == P_BIDDING:
-            return self._bid(state, seat, legal, rng)
+            return self._bid(table, seat, actions, rng)
         if phase == P_CLAIMING:
-            if state.bid[seat][-1] == state.requirement:
-                return legal[0]  # claim: it is true
-            ahead = len(state.bid[seat]) >= len(state.bid[1 - seat]) + 2
-            return legal[0] if ahead and rng.random() < 0.15 else legal[1]
+            if table.bid[seat][-1] == table.requirement:
+                return actions[0]  # claim: it is true
+            ahead = len(table.bid[seat]) >= len(table.bid[1 - seat]) + 2
+            return actions[0] if ahead and rng.random() < 0.15 else actions[1]
         if phase == P_CHALLENGE:
-            if not state.bid[seat] or rng.random() < 0.85:
-                return legal[0]  # challenge
-            return legal[1]
+            if not table.bid[seat] or rng.random() < 0.85:
+                return actions[0]  # challenge
+            return actions[1]
         if phase == P_PROOF:
-            return legal[0]  # prove if it can; a false claim is offered only concede (G2)
+            return actions[0]  # prove if it can; a false claim is offered only concede (G2)
         if phase == P_RECEPTIVE:
-            return self._meet_or_pass(state, seat, legal)
+            return self._meet_or_pass(table, seat, actions)
         if phase == P_SPECTACLE:
-            return self._spectacle(state, seat, legal)
+            return self._spectacle(table, seat, actions)
         if phase == P_PLACING:
-            coins, tiles = state.acc_coins[seat], state.acc_tiles[seat]
-            return max(legal, key=lambda a: (len(coins[a.index]), len(tiles[a.index])))
-        return legal[rng.randbelow(len(legal))]
+            coins, tiles = table.acc_coins[seat], table.acc_tiles[seat]
+            return max(actions, key=lambda a: (len(coins[a.index]), len(tiles[a.index])))
+        return actions[rng.randbelow(len(actions))]
 
-    def _bid(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
-        up, reserve, known = state.coin_up, state.reserve[seat], state.seen[seat] | state.proven
-        group = _largest(state.bid[seat], up)
-        own = [a for a in legal if a.kind == K_BID_RESERVE]
-        for action in own:
-            coin = reserve[action.index]
-            if coin == state.requirement and known >> coin & 1:
-                return action  # a known exact match
-        pool = [a for a in legal if a.kind == K_BID_POOL]
-        if pool and rng.random() < 0.95:
-            return next((a for a in pool if a.index == group), pool[0])
+    def _bid(
+        self, state: RequirementsState, seat: int, legal: Sequence[Action], rng: Rng
+    ) -> Action:
+        """A known exact match from the reserve; else a Pool coin (its largest group's trait
+        first), mostly; else, with a big reserve, a reserve coin of its largest group.
+
+        The bids come as the rules list them: decline, the reserve's coins, the Pool's tops.
+        """
+        reserve, requirement = state.reserve[seat], state.requirement
+        # the exact coin is the one of the Requirement's own pair, and always a legal bid
+        if requirement in reserve and (state.seen[seat] | state.proven) >> requirement & 1:
+            position = reserve.index(requirement)
+            return next(a for a in legal if a.kind == K_BID_RESERVE and a.index == position)
+        if legal[-1].kind == K_BID_POOL and rng.random() < 0.95:
+            group = _largest(state.bid[seat], state.coin_up)
+            pool = [a for a in legal[-2:] if a.kind == K_BID_POOL]
+            for action in pool:
+                if action.index == group:
+                    return action
+            return pool[0]
         if len(reserve) > 3:
-            for action in own:
-                if up[reserve[action.index]] == group:
+            up, group = state.coin_up, _largest(state.bid[seat], state.coin_up)
+            for action in legal:
+                if action.kind == K_BID_RESERVE and up[reserve[action.index]] == group:
                     return action
         return legal[0]
 
-    def _meet_or_pass(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _meet_or_pass(self, state: RequirementsState, seat: int, legal: Sequence[Action]) -> Action:
         coins = state.acc_coins[seat]
         if any(coins[j] for j in self.game.candidates(state, seat)):
             return legal[1]  # the tile multiplies Spectacle already there
-        low, high = self.game.pairs[state.requirement]
-        shown = {state.coin_up[coin] for coin in state.reserve[seat]}
-        if low in shown and high in shown and len(state.reserve[seat]) >= 4:
+        low, high = self.pairs[state.requirement]
+        shown = state.reserve_shown[seat]  # the reserve's exposed traits, counted
+        if shown_count(shown, low) and shown_count(shown, high) and len(state.reserve[seat]) >= 4:
             return legal[1]
         return legal[0]
 
-    def _spectacle(self, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    def _spectacle(self, state: RequirementsState, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         up, bid = state.coin_up, state.bid[seat]

@@ -9,14 +9,20 @@ The payer fills the first trait's route, then the second's, one coin at a time (
 is offered only if, with it, both routes can still be completed from the reserve, so a
 payment once begun never gets stuck.
 
+So a seat can meet a Requirement (R10) exactly when some coin may be paid first.
+
 This sits on the hot path of every simulation (each round asks whether a seat can pay), so
-the checks below reason about counts directly instead of enumerating payments; the tests
-compare them with a brute-force enumeration.
+the checks below reason about counts directly instead of enumerating payments, and
+``PaymentPicks`` caches their answers for the rules; the tests compare both with a
+brute-force enumeration.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
+
+from gamenight.games.requirements.state import TRAIT_BITS, TRAIT_COUNT
 
 Counts = tuple[int, ...]
 """How many unspent reserve coins show each trait face up."""
@@ -218,24 +224,149 @@ def _canonical_payable(
     return frozenset(allowed)
 
 
-@lru_cache(maxsize=1 << 14)
-def can_meet(needs: tuple[int, int], counts: Counts, matching: int, distinct: int) -> bool:
-    """Whether a whole payment for ``needs`` can be made from ``counts`` (R10, G2).
+CACHE_LIMIT: Final = 1 << 16
+"""Entries the exact-position caches of a ``PaymentPicks`` keep (each of its two kinds, all
+Requirements together) before they start afresh: a bound on memory."""
 
-    Asked for both players at the start of every round, so it is cached under a canonical
-    form: renaming the traits that are not needed changes nothing, so only their sorted counts
-    matter, and reserves of the same shape share one entry.
+Shape = tuple[bool, bool, frozenset[int]]
+"""What the positions of one shape allow: a coin showing the first needed trait, the second,
+and showing another trait of which signatures (see ``PaymentPicks``)."""
+
+
+class PaymentPicks:
+    """``payable_traits`` for the rules' hot path: reserves as packed counts, answers as bit
+    masks of traits (bit ``t`` set: a coin showing trait ``t`` may be paid next).
+
+    A packed count (``state.shown_code``) holds how many coins show each trait; the state keeps
+    one per reserve. A position is the Requirement, which of its traits is being paid (the
+    need), the coins left and the coins already in that need's route: a route paid in full
+    plays no further part, its coins being out of the reserve. Two caches stand in front of
+    ``payable_traits``:
+    - by the exact position, which costs nothing to ask but repeats little once reserves grow;
+    - by the position's *shape* (``shape_answer``, shared by every game): which traits are not
+      needed does not matter (see ``payable_traits``), so each of them is reduced to its
+      signature (coins left showing it, coins of the route showing it) and the shape keeps
+      those sorted. Every trait of one signature gets the same answer, so the shape answers
+      with the allowed signatures, which name the allowed traits of any position of its shape.
     """
-    a, b = needs
-    others = sorted(
-        (have for trait, have in enumerate(counts) if trait != a and trait != b), reverse=True
+
+    def __init__(
+        self,
+        pairs: tuple[tuple[int, int], ...],
+        num_traits: int,
+        matching: int,
+        distinct: int,
+        limit: int = CACHE_LIMIT,
+    ) -> None:
+        self.pairs = pairs
+        self.matching = matching
+        self.distinct = distinct
+        # requirement -> (trait, its shift in a packed count) for each trait it does not need
+        self.others = tuple(
+            tuple((t, TRAIT_BITS * t) for t in range(num_traits) if t != low and t != high)
+            for low, high in pairs
+        )
+        # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
+        self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
+        self.first_limit = max(1, limit // len(pairs))  # entries per Requirement
+        self.later_limit = limit
+        # (requirement, need, packed counts of the coins left and of the route) -> mask
+        self.later_picks: dict[tuple[int, int, int, int], int] = {}
+
+    def first(self, requirement: int, left: int) -> int:
+        """The traits a first coin paid for ``requirement`` may show, from a reserve whose
+        exposed traits have the packed count ``left``; 0 when it cannot be met at all."""
+        known = self.first_picks[requirement]
+        allowed = known.get(left)
+        if allowed is None:
+            allowed = self._by_shape(requirement, 0, left, 0)
+            if len(known) >= self.first_limit:
+                known.clear()
+            known[left] = allowed
+        return allowed
+
+    def later(self, requirement: int, need: int, left: int, paid: int) -> int:
+        """The traits the next coin of a payment under way may show: ``need`` (0 or 1) is the
+        trait being paid, ``paid`` the packed count of the coins already in its route."""
+        key = (requirement, need, left, paid)
+        allowed = self.later_picks.get(key)
+        if allowed is None:
+            allowed = self._by_shape(requirement, need, left, paid)
+            if len(self.later_picks) >= self.later_limit:
+                self.later_picks.clear()
+            self.later_picks[key] = allowed
+        return allowed
+
+    def _by_shape(self, requirement: int, need: int, left: int, paid: int) -> int:
+        low, high = self.pairs[requirement]
+        signed = []
+        for trait, shift in self.others[requirement]:
+            # the signature (see _signature), written out: this loop runs on every miss above
+            signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
+            if signature:  # a trait with no coins anywhere plays no part
+                signed.append((signature, trait))
+        low_allowed, high_allowed, other_signatures = shape_answer(
+            low == high,
+            need,
+            _signature(low, left, paid),
+            _signature(high, left, paid),
+            tuple(sorted([signature for signature, _ in signed])),
+            self.matching,
+            self.distinct,
+        )
+        mask = (1 << low if low_allowed else 0) | (1 << high if high_allowed else 0)
+        for signature, trait in signed:
+            if signature in other_signatures:
+                mask |= 1 << trait
+        return mask
+
+
+@lru_cache(maxsize=64)
+def shared_picks(
+    pairs: tuple[tuple[int, int], ...], num_traits: int, matching: int, distinct: int
+) -> PaymentPicks:
+    """The ``PaymentPicks`` of one rule set, shared by all its games: a search or a simulation
+    makes many games of the same rules, and the same reserves come up in all of them."""
+    return PaymentPicks(pairs, num_traits, matching, distinct)
+
+
+@lru_cache(maxsize=1 << 16)
+def shape_answer(
+    double: bool,
+    need: int,
+    low: int,
+    high: int,
+    others: tuple[int, ...],
+    matching: int,
+    distinct: int,
+) -> Shape:
+    """``payable_traits`` for every position of one shape (see ``PaymentPicks``): the needed
+    traits' signatures ``low`` and ``high`` (equal for a double), the other traits' in order.
+
+    It asks about one position of that shape: the needed traits named 0 and 1 (0 alone for a
+    double), the others 2, 3, ... in the order given.
+    """
+    signatures = [low, *others] if double else [low, high, *others]
+    traits = range(len(signatures))
+    route = tuple([t for t in traits for _ in range(signatures[t] >> TRAIT_BITS)])
+    allowed = payable_traits(
+        (0, 0) if double else (0, 1),
+        need,
+        ((), route) if need else (route, ()),
+        tuple([signature & TRAIT_COUNT for signature in signatures]),
+        matching,
+        distinct,
     )
-    if a == b:
-        return _can_meet_canonical((counts[a], *others), True, matching, distinct)
-    return _can_meet_canonical((counts[a], counts[b], *others), False, matching, distinct)
+    first_other = 1 if double else 2
+    return (
+        0 in allowed,
+        (0 if double else 1) in allowed,
+        frozenset([signatures[t] for t in allowed if t >= first_other]),
+    )
 
 
-@lru_cache(maxsize=1 << 14)
-def _can_meet_canonical(counts: Counts, double: bool, matching: int, distinct: int) -> bool:
-    needs = (0, 0) if double else (0, 1)
-    return bool(_canonical_payable(needs, 0, ((), ()), counts, matching, distinct))
+def _signature(trait: int, left: int, paid: int) -> int:
+    """How a position uses ``trait``, in one int: the coins left showing it, and above them
+    (``TRAIT_BITS`` up) the coins of the route showing it, from the packed counts."""
+    shift = TRAIT_BITS * trait
+    return (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS

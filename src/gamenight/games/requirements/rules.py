@@ -18,8 +18,13 @@ from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, ActionBook
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
-from gamenight.games.requirements.payment import can_meet, payable_traits, route_state
-from gamenight.games.requirements.state import RequirementsState
+from gamenight.games.requirements.payment import route_state, shared_picks
+from gamenight.games.requirements.state import (
+    TRAIT_BITS,
+    TRAIT_COUNT,
+    RequirementsState,
+    trait_unit,
+)
 
 # Final: compiled, each is a C constant instead of a look-up in the module's dict
 P_RECEPTIVE: Final = phases.RECEPTIVE
@@ -51,7 +56,6 @@ K_DONE: Final = kinds.DONE
 FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
 CAPPED = phases.CAPPED
-NO_ROUTES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 T = TypeVar("T")
 
@@ -106,8 +110,26 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._concede = self.book.simple[K_CONCEDE]
         self._done = self.book.simple[K_DONE]
         self._bid_reserve = self.book.positional[K_BID_RESERVE]
+        self._pay_at = self.book.positional[K_PAY]
+        self._place_at = self.book.positional[K_PLACE]
+        self._take_at = self.book.positional[K_TAKE]
+        self._spectacle_at = self.book.positional[K_SPECTACLE]
+        self._pool_bids = self.book.pool_bids
+        # tile or coin (pair) -> its traits as a bit mask: two pairs share a trait when their
+        # masks meet
+        self._pair_traits = tuple((1 << low) | (1 << high) for low, high in self.pairs)
+        # requirement -> the bits of its traits in a packed count (state.shown_code): a reserve
+        # holds a coin that may be bid (D5) when its packed count has any of them
+        self._needed_bits = tuple(
+            (TRAIT_COUNT << TRAIT_BITS * low) | (TRAIT_COUNT << TRAIT_BITS * high)
+            for low, high in self.pairs
+        )
+        # trait -> one coin showing it, in a packed count (state.shown_code)
+        self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
+        self._picks = shared_picks(self.pairs, self.num_traits, self._matching, self._distinct)
         self._max_actions = p.max_actions
         self._actors = ((0,), (1,))
+        self.read_views = views.ReadViews()  # determinize's reading of the last view
         # trait -> the coins (pairs) that can show it, in increasing order (determinize)
         self.coins_showing = tuple(
             tuple(c for c, pair in enumerate(self.pairs) if trait in pair)
@@ -192,119 +214,102 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     def legal_actions(self, state: RequirementsState, player: int) -> list[Action]:
         if player != state.actor:
             return []
-        phase = state.phase
+        phase = state.phase  # the phases most often met in playouts first
         if phase == P_BIDDING:
             return self._bids(state, player)
         if phase == P_CLAIMING:
             return self._claim_choice[:]
         if phase == P_CHALLENGE:
             return self._challenge_choice[:]
-        if phase == P_RECEPTIVE:
-            return [self._pass, *self._payment_picks(state, player)]
+        if phase == P_SPECTACLE:
+            return [self._done, *self._spectacle_picks(state, player)]
         if phase == P_PAYING:
             return self._payment_picks(state, player)
-        if phase == P_PLACING:
-            at = self.book.positional[K_PLACE]
-            return [at[j] for j in self.candidates(state, player)]
         if phase == P_PROOF:  # G1: the claimant looked at the coin, so this is its own view
             coin = state.bid[player][-1]
             return [self._prove, self._concede] if coin == state.requirement else [self._concede]
+        if phase == P_RECEPTIVE:
+            return [self._pass, *self._payment_picks(state, player)]
+        if phase == P_PLACING:
+            at = self._place_at
+            return [at[j] for j in self.candidates(state, player)]
         if phase == P_TAKING:
-            at = self.book.positional[K_TAKE]
+            at = self._take_at
             return [at[i] for i in range(len(state.bid[1 - player]))]
-        if phase == P_SPECTACLE:
-            return [self._done, *self._spectacle_picks(state, player)]
         return []
 
     def _bids(self, state: RequirementsState, player: int) -> list[Action]:
         """Decline, then D5: own reserve coins and Pool stack tops showing a required trait."""
-        low, high = self.pairs[state.requirement]
-        up = state.coin_up
-        at = self._bid_reserve
+        requirement = state.requirement
+        low, high = self.pairs[requirement]
         bids = [self._decline]
-        for i, coin in enumerate(state.reserve[player]):
-            shown = up[coin]
-            if shown in (low, high):
-                bids.append(at[i])
+        if state.reserve_shown[player] & self._needed_bits[requirement]:
+            up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
+            for i, coin in enumerate(state.reserve[player]):
+                if needed >> up[coin] & 1:
+                    bids.append(at[i])
         if state.pool[low]:
-            bids.append(self.book.pool_bids[low])
+            bids.append(self._pool_bids[low])
         if high != low and state.pool[high]:
-            bids.append(self.book.pool_bids[high])
+            bids.append(self._pool_bids[high])
         return bids
 
     def _can_bid(self, state: RequirementsState, player: int) -> bool:
-        low, high = self.pairs[state.requirement]
+        requirement = state.requirement
+        low, high = self.pairs[requirement]
         if state.pool[low] or state.pool[high]:
             return True
-        up = state.coin_up
-        return any(up[coin] == low or up[coin] == high for coin in state.reserve[player])
+        return state.reserve_shown[player] & self._needed_bits[requirement] != 0
 
     def _can_meet(self, state: RequirementsState, player: int) -> bool:
-        reserve = state.reserve[player]
-        if len(reserve) < 2:  # every payment takes at least two coins
+        if len(state.reserve[player]) < 2:  # every payment takes at least two coins
             return False
-        up = state.coin_up
-        counts = [0] * self.num_traits
-        for coin in reserve:
-            counts[up[coin]] += 1
-        needs = self.pairs[state.requirement]
-        return can_meet(needs, tuple(counts), self._matching, self._distinct)
+        # a payment can be made whole exactly when it can be begun (payment.py)
+        return self._picks.first(state.requirement, state.reserve_shown[player]) != 0
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next.
-
-        One pass reads every position's exposed trait; the counts and routes are named by
-        trait, as ``payable_traits`` (cached) wants them.
-        """
-        reserve, up = state.reserve[player], state.coin_up
-        shown = [up[coin] for coin in reserve]  # the exposed trait at each reserve position
-        counts = [0] * self.num_traits
-        for trait in shown:  # reserves are short (two coins on average): a plain loop
-            counts[trait] += 1
+        """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next."""
+        reserve, up, at = state.reserve[player], state.coin_up, self._pay_at
         route0, route1 = state.routes  # the second route starts only once the first is paid
-        routes = NO_ROUTES
-        if route0:
-            for i in route0:
-                counts[shown[i]] -= 1
-            for i in route1:
-                counts[shown[i]] -= 1
-            paid0 = tuple(sorted([shown[i] for i in route0]))
-            routes = (paid0, tuple(sorted([shown[i] for i in route1])) if route1 else ())
-        allowed = payable_traits(
-            self.pairs[state.requirement],
-            state.need,
-            routes,
-            tuple(counts),
-            self._matching,
-            self._distinct,
-        )
-        if not allowed:
-            return []
-        at = self.book.positional[K_PAY]
         if not route0:
-            return [at[i] for i, trait in enumerate(shown) if trait in allowed]
+            allowed = self._picks.first(state.requirement, state.reserve_shown[player])
+            return [at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1]
+        allowed = self._later_pick_traits(state, player)
         picked = route0 + route1
-        return [at[i] for i, trait in enumerate(shown) if trait in allowed and i not in picked]
+        return [
+            at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
+        ]
+
+    def _later_pick_traits(self, state: RequirementsState, player: int) -> int:
+        """The traits (bit mask) the next coin of a payment under way may show."""
+        reserve, up, units = state.reserve[player], state.coin_up, self._trait_units
+        route0, route1 = state.routes
+        paid0 = paid1 = 0  # packed counts of the coins in each route
+        for i in route0:
+            paid0 += units[up[reserve[i]]]
+        for i in route1:
+            paid1 += units[up[reserve[i]]]
+        left = state.reserve_shown[player] - paid0 - paid1
+        # a route paid in full plays no further part: its coins are out of what is left
+        paid = paid1 if state.need else paid0
+        return self._picks.later(state.requirement, state.need, left, paid)
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
-        low, high = self.pairs[state.requirement]
-        found = []
-        for j, tiles in enumerate(state.acc_tiles[player]):
-            top_low, top_high = self.pairs[tiles[-1]]
-            if top_low in (low, high) or top_high in (low, high):
-                found.append(j)
-        return found
+        traits = self._pair_traits
+        needed = traits[state.requirement]
+        return [j for j, tiles in enumerate(state.acc_tiles[player]) if traits[tiles[-1]] & needed]
 
     def _spectacle_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        at = self.book.positional[K_SPECTACLE]
+        at = self._spectacle_at
         trait, up = state.spectacle_trait, state.coin_up
-        return [at[i] for i, coin in enumerate(state.bid[player]) if trait in (-1, up[coin])]
+        return [at[i] for i, coin in enumerate(state.bid[player]) if trait < 0 or up[coin] == trait]
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
         # Each narration below tells the action before its consequences run (they narrate
-        # themselves), so the log reads in the order things happened.
+        # themselves), so the log reads in the order things happened. The kinds most often
+        # played (random and search playouts) are tested first.
         state.steps += 1
         kind = action.kind
         journal = state.journal
@@ -313,12 +318,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             self._bid(state, player, coin)
             if journal is not None:
                 narrate.bid_from_pool(journal, self, state, player, coin)
-        elif kind == K_BID_RESERVE:
-            coin = state.reserve[player].pop(action.index)
-            looked = not state.seen[player] >> coin & 1
-            self._bid(state, player, coin)
-            if journal is not None:
-                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
         elif kind == K_NO_CLAIM:
             if journal is not None:
                 narrate.no_claim(journal, state, player)
@@ -337,37 +336,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.claimant = player
             state.actor = 1 - player
             state.phase = P_CHALLENGE
-        elif kind == K_ACCEPT:
-            if journal is not None:
-                narrate.accepted(journal, self, state, player)
-            state.winner = state.claimant
-            self._win(state)
-        elif kind == K_CHALLENGE:
-            if journal is not None:
-                narrate.challenged(journal, state, player)
-            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
-            # one at once would tell the challenger what the coin's hidden side is not
-            state.actor = state.claimant
-            state.phase = P_PROOF
-        elif kind == K_PROVE:
-            self._resolve_challenge(state, proven=True)
-        elif kind == K_CONCEDE:
-            self._resolve_challenge(state, proven=False)
-        elif kind == K_TAKE:
-            if journal is not None:
-                coin = state.bid[1 - player][action.index]
-                narrate.took(journal, self, state, player, coin, forced=False)
-            self._take(state, action.index)
         elif kind == K_PAY:
             self._pay(state, player, action.index)
-        elif kind == K_PASS:
-            if journal is not None:
-                narrate.passed(journal, state, player)
-            self._next_receptive(state)
-        elif kind == K_PLACE:
-            if journal is not None:
-                narrate.placed(journal, self, state, player, action.index, forced=False)
-            self._place(state, player, action.index)
         elif kind == K_SPECTACLE:
             coin = state.bid[player].pop(action.index)
             state.acc_coins[player][state.target].append(coin)
@@ -379,10 +349,46 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 if journal is not None:
                     narrate.spectacle_done(journal, self, state, player, forced=True)
                 self._settle_bids(state)  # G2: nothing more can be added
+        elif kind == K_CHALLENGE:
+            if journal is not None:
+                narrate.challenged(journal, state, player)
+            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
+            # one at once would tell the challenger what the coin's hidden side is not
+            state.actor = state.claimant
+            state.phase = P_PROOF
+        elif kind == K_ACCEPT:
+            if journal is not None:
+                narrate.accepted(journal, self, state, player)
+            state.winner = state.claimant
+            self._win(state)
+        elif kind == K_CONCEDE:
+            self._resolve_challenge(state, proven=False)
+        elif kind == K_PROVE:
+            self._resolve_challenge(state, proven=True)
         elif kind == K_DONE:
             if journal is not None:
                 narrate.spectacle_done(journal, self, state, player, forced=False)
             self._settle_bids(state)
+        elif kind == K_BID_RESERVE:
+            coin = state.reserve[player].pop(action.index)
+            state.reserve_shown[player] -= self._trait_units[state.coin_up[coin]]
+            looked = not state.seen[player] >> coin & 1
+            self._bid(state, player, coin)
+            if journal is not None:
+                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
+        elif kind == K_TAKE:
+            if journal is not None:
+                coin = state.bid[1 - player][action.index]
+                narrate.took(journal, self, state, player, coin, forced=False)
+            self._take(state, action.index)
+        elif kind == K_PLACE:
+            if journal is not None:
+                narrate.placed(journal, self, state, player, action.index, forced=False)
+            self._place(state, player, action.index)
+        elif kind == K_PASS:
+            if journal is not None:
+                narrate.passed(journal, state, player)
+            self._next_receptive(state)
         if state.steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
 
@@ -454,6 +460,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         paid = [*state.routes[0], *state.routes[1]]
         state.discard.extend(reserve[i] for i in paid)  # D3: same side up
         state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
+        for i in paid:
+            state.reserve_shown[player] -= self._trait_units[up[reserve[i]]]
         state.routes = [[], []]
         state.need = 0
         self._grow_accomplishment(state, player)
@@ -540,7 +548,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _take(self, state: RequirementsState, index: int) -> None:
         winner = state.winner
-        state.reserve[winner].append(state.bid[1 - winner].pop(index))
+        coin = state.bid[1 - winner].pop(index)
+        state.reserve[winner].append(coin)
+        state.reserve_shown[winner] += self._trait_units[state.coin_up[coin]]
         self._win(state)
 
     def _win(self, state: RequirementsState) -> None:
@@ -550,7 +560,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """R15d, R15e: what is left of both bids goes to their owners' reserves."""
         if state.journal is not None:
             narrate.bids_returned(state.journal, self, state)
+        up, units = state.coin_up, self._trait_units
         for seat in range(state.num_players):
+            for coin in state.bid[seat]:
+                state.reserve_shown[seat] += units[up[coin]]
             state.reserve[seat].extend(state.bid[seat])
             state.bid[seat] = []
         self._end_round(state)

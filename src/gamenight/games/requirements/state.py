@@ -9,8 +9,9 @@ seat ``p`` has looked at coin ``c``; bit ``c`` of ``proven`` says its hidden sid
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -74,9 +75,38 @@ FIELDS = (
 )
 """Every field of a state, in ``to_dict``'s order (compiled classes have no ``__slots__``)."""
 
+COUNTERS = ("reserve_shown",)
+"""Counts kept for speed, which a recount from the fields rebuilds (``recount``). ``to_dict``
+leaves them out: it shows the table, and the table is the same whether or not they are kept."""
+
+
+TRAIT_BITS: Final = 5
+"""Bits per trait in a packed count: at most 16 coins can show a trait (the params allow 16
+traits at most), so every count fits."""
+TRAIT_COUNT: Final = (1 << TRAIT_BITS) - 1
+
+
+def trait_unit(trait: int) -> int:
+    """One coin showing ``trait``, in a packed count."""
+    return 1 << TRAIT_BITS * trait
+
+
+def shown_code(traits: Iterable[int]) -> int:
+    """The packed count of some exposed traits: ``TRAIT_BITS`` bits per trait, trait 0 lowest.
+
+    As an int it is its own cache key (two reserves showing the same traits have the same
+    code) and it is updated by adding or subtracting ``trait_unit``.
+    """
+    return sum(1 << TRAIT_BITS * trait for trait in traits)
+
+
+def shown_count(code: int, trait: int) -> int:
+    """How many coins of the packed count ``code`` show ``trait``."""
+    return code >> TRAIT_BITS * trait & TRAIT_COUNT
+
 
 class RequirementsState:
-    __slots__ = FIELDS
+    __slots__ = FIELDS + COUNTERS
 
     def __init__(self, num_players: int, rng: Rng, *, blank: bool = False) -> None:
         self.num_players = num_players
@@ -91,6 +121,9 @@ class RequirementsState:
         self.failed: list[int] = []
         self.pool: list[list[int]] = []  # one stack per exposed trait; the top is the last
         self.reserve: list[list[int]] = [[] for _ in range(num_players)]
+        # per seat, the exposed traits of its reserve as a packed count (see shown_code):
+        # kept by apply, so that "can it pay, can it bid" needs no scan of the reserve
+        self.reserve_shown: list[int] = [0] * num_players
         self.bid: list[list[int]] = [[] for _ in range(num_players)]
         self.acc_tiles: list[list[list[int]]] = [[] for _ in range(num_players)]
         self.acc_coins: list[list[list[int]]] = [[] for _ in range(num_players)]
@@ -125,6 +158,7 @@ class RequirementsState:
         twin.failed = self.failed[:]
         twin.pool = [stack[:] for stack in self.pool]
         twin.reserve = [coins[:] for coins in self.reserve]
+        twin.reserve_shown = self.reserve_shown[:]
         twin.bid = [coins[:] for coins in self.bid]
         twin.acc_tiles = [[tiles[:] for tiles in accs] for accs in self.acc_tiles]
         twin.acc_coins = [[coins[:] for coins in accs] for accs in self.acc_coins]
@@ -153,6 +187,16 @@ class RequirementsState:
             float(sum(len(tiles) * len(coins) for tiles, coins in zip(*seat, strict=True)))
             for seat in zip(self.acc_tiles, self.acc_coins, strict=True)
         )
+
+    def recount_reserves(self) -> None:
+        """Set ``reserve_shown`` from the reserves, for a state not built by ``apply``."""
+        up = self.coin_up
+        self.reserve_shown = [shown_code([up[coin] for coin in coins]) for coins in self.reserve]
+
+    def recount(self) -> None:
+        """Set every counter ``apply`` keeps (score, reserve_shown), for a state built by hand."""
+        self.recount_score()
+        self.recount_reserves()
 
     def add_score(self, seat: int, points: int) -> None:
         """R17: ``seat``'s Greatness x Spectacle grew by ``points`` (a tile or a coin joined)."""

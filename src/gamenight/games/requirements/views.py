@@ -9,6 +9,7 @@ could betray their hidden side; the Pool shows only how many coins each stack ho
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.core.scoresheet import ScoreItem, score_sheet
 from gamenight.games.requirements import narrate
-from gamenight.games.requirements.state import Phase, RequirementsState
+from gamenight.games.requirements.state import Phase, RequirementsState, shown_code
 
 if TYPE_CHECKING:
     from gamenight.games.requirements.rules import RequirementsGame
@@ -145,102 +146,156 @@ def determinize(
     """
     if view_data["viewer"] != player:
         raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
-    index = {name: t for t, name in enumerate(game.params.traits)}
-    pair_index = game.params.pair_index
-    state = RequirementsState(len(view_data["seats"]), Rng(rng.next_u64()))
-    num_coins = len(game.pairs)
-    up = [0] * num_coins
-    down = [0] * num_coins
-    placed: set[int] = set()
-    unknown_up: list[int] = []  # exposed trait of every unknown coin, by placeholder number
-    unknown_seen_by: list[list[int]] = []
+    return game.read_views.read(game, view_data).draw(game, rng)
 
-    def coin(data: dict[str, Any]) -> int:
-        shown = index[data["up"]]
-        if data["down"] is None:
-            unknown_up.append(shown)
-            unknown_seen_by.append(list(data["seen_by"]))
-            return -len(unknown_up)  # a placeholder, replaced below
-        under = index[data["down"]]
-        c = pair_index[(min(shown, under), max(shown, under))]
-        up[c], down[c] = shown, under
-        placed.add(c)
-        for seat in data["seen_by"]:
-            state.seen[seat] |= 1 << c
-        if data["proven"]:
-            state.proven |= 1 << c
-        return c
 
-    def coins(items: list[dict[str, Any]]) -> list[int]:
-        return [coin(data) for data in items]
+class ReadViews:
+    """The view determinized last, read once: a search determinizes the same view thousands
+    of times in one decision, and reading it is half the work.
 
-    def tile(names: list[str]) -> int:
-        a, b = index[names[0]], index[names[1]]
-        return pair_index[(min(a, b), max(a, b))]
+    A view seen a second time in a row (the same object) is copied and kept with its reading;
+    every later view equal to the copy shares that reading. The copy, not the caller's object,
+    is what later views are compared with, so a view changed in place is read afresh.
+    """
 
-    for seat, seat_view in enumerate(view_data["seats"]):
-        state.reserve[seat] = coins(seat_view["reserve"])
-        state.bid[seat] = coins(seat_view["bid"])
-        for acc in seat_view["accomplishments"]:
-            state.acc_tiles[seat].append([tile(t) for t in acc["tiles"]])
-            state.acc_coins[seat].append(coins(acc["coins"]))
-    state.discard = coins(view_data["discard"])
-    state.pool = []
-    for name in game.params.traits:
-        stack = []
-        for _ in range(view_data["pool"][name]):
-            unknown_up.append(index[name])
-            unknown_seen_by.append([])
-            stack.append(-len(unknown_up))
-        state.pool.append(stack)
+    def __init__(self) -> None:
+        self.last: View | None = None
+        self.kept: tuple[View, ReadView] | None = None  # one tuple, replaced whole
 
-    free = [c for c in range(num_coins) if c not in placed]
-    assignment = _match(unknown_up, free, game.coins_showing, rng)
-    for slot, c in enumerate(assignment):
-        shown = unknown_up[slot]
-        low, high = game.pairs[c]
-        up[c], down[c] = shown, high if low == shown else low
-        for seat in unknown_seen_by[slot]:
-            state.seen[seat] |= 1 << c
+    def read(self, game: RequirementsGame, view_data: View) -> ReadView:
+        kept = self.kept
+        if kept is not None and view_data == kept[0]:
+            return kept[1]
+        reading = ReadView(game, view_data)
+        if view_data is self.last:
+            self.kept = (copy.deepcopy(view_data), reading)
+        self.last = view_data
+        return reading
 
-    def real(items: list[int]) -> list[int]:
-        return [assignment[-c - 1] if c < 0 else c for c in items]
 
-    for seat in range(state.num_players):
-        state.reserve[seat] = real(state.reserve[seat])
-        state.bid[seat] = real(state.bid[seat])
-        state.acc_coins[seat] = [real(stack) for stack in state.acc_coins[seat]]
-    state.discard = real(state.discard)
-    state.pool = [real(stack) for stack in state.pool]
-    state.coin_up, state.coin_down = tuple(up), tuple(down)
-    state.recount_score()
+class ReadView:
+    """A seat's view as a table: every coin whose hidden side the seat does not know is a
+    placeholder (-1, -2, ... by slot), drawn anew by each ``draw``."""
 
-    shown_tiles = {t for acc in state.acc_tiles for stack in acc for t in stack}
-    state.failed = [tile(t) for t in view_data["failed"]]
-    shown_tiles.update(state.failed)
-    state.requirement = tile(view_data["requirement"]) if view_data["requirement"] else -1
-    if state.requirement >= 0:
-        shown_tiles.add(state.requirement)
-    state.stack = [t for t in range(len(game.pairs)) if t not in shown_tiles]
-    rng.shuffle(state.stack)
+    def __init__(self, game: RequirementsGame, view_data: View) -> None:
+        index = {name: t for t, name in enumerate(game.params.traits)}
+        pair_index = game.params.pair_index
+        table = RequirementsState(len(view_data["seats"]), Rng(0))
+        num_coins = len(game.pairs)
+        up = [0] * num_coins
+        down = [0] * num_coins
+        placed: set[int] = set()
+        slot_up: list[int] = []  # exposed trait of every unknown coin, by placeholder number
+        slot_seen_by: list[list[int]] = []
 
-    state.round = view_data["round"]
-    state.first = view_data["first_player"]
-    state.phase = int(Phase[view_data["phase"].upper()])
-    state.actor = view_data["actor"] if view_data["actor"] is not None else 0
-    state.declines = view_data["declines"]
-    paying = view_data["paying"]
-    if paying is not None:
-        state.need = paying["need"]
-        state.routes = [list(paying["routes"][0]), list(paying["routes"][1])]
-    state.claimant = _seat(view_data["claimant"])
-    state.winner = _seat(view_data["winner"])
-    state.target = _seat(view_data["target"])
-    trait = view_data["spectacle_trait"]
-    state.spectacle_trait = index[trait] if trait is not None else -1
-    state.steps = view_data["steps"]
-    state.end_reason = view_data["end"] or ""
-    return state
+        def coin(data: dict[str, Any]) -> int:
+            shown = index[data["up"]]
+            if data["down"] is None:
+                slot_up.append(shown)
+                slot_seen_by.append(list(data["seen_by"]))
+                return -len(slot_up)  # a placeholder, replaced by each draw
+            under = index[data["down"]]
+            c = pair_index[(min(shown, under), max(shown, under))]
+            up[c], down[c] = shown, under
+            placed.add(c)
+            for seat in data["seen_by"]:
+                table.seen[seat] |= 1 << c
+            if data["proven"]:
+                table.proven |= 1 << c
+            return c
+
+        def coins(items: list[dict[str, Any]]) -> list[int]:
+            return [coin(data) for data in items]
+
+        def tile(names: list[str]) -> int:
+            a, b = index[names[0]], index[names[1]]
+            return pair_index[(min(a, b), max(a, b))]
+
+        for seat, seat_view in enumerate(view_data["seats"]):
+            table.reserve[seat] = coins(seat_view["reserve"])
+            table.bid[seat] = coins(seat_view["bid"])
+            for acc in seat_view["accomplishments"]:
+                table.acc_tiles[seat].append([tile(t) for t in acc["tiles"]])
+                table.acc_coins[seat].append(coins(acc["coins"]))
+        table.discard = coins(view_data["discard"])
+        table.pool = []
+        for name in game.params.traits:
+            stack = []
+            for _ in range(view_data["pool"][name]):
+                slot_up.append(index[name])
+                slot_seen_by.append([])
+                stack.append(-len(slot_up))
+            table.pool.append(stack)
+        table.recount_score()  # only the sizes of Accomplishments count, known to every seat
+        table.reserve_shown = [
+            shown_code([up[c] if c >= 0 else slot_up[-c - 1] for c in coins])
+            for coins in table.reserve
+        ]
+
+        shown_tiles = {t for acc in table.acc_tiles for stack in acc for t in stack}
+        table.failed = [tile(t) for t in view_data["failed"]]
+        shown_tiles.update(table.failed)
+        table.requirement = tile(view_data["requirement"]) if view_data["requirement"] else -1
+        if table.requirement >= 0:
+            shown_tiles.add(table.requirement)
+        table.stack = [t for t in range(len(game.pairs)) if t not in shown_tiles]
+
+        table.round = view_data["round"]
+        table.first = view_data["first_player"]
+        table.phase = int(Phase[view_data["phase"].upper()])
+        table.actor = view_data["actor"] if view_data["actor"] is not None else 0
+        table.declines = view_data["declines"]
+        paying = view_data["paying"]
+        if paying is not None:
+            table.need = paying["need"]
+            table.routes = [list(paying["routes"][0]), list(paying["routes"][1])]
+        table.claimant = _seat(view_data["claimant"])
+        table.winner = _seat(view_data["winner"])
+        table.target = _seat(view_data["target"])
+        trait = view_data["spectacle_trait"]
+        table.spectacle_trait = index[trait] if trait is not None else -1
+        table.steps = view_data["steps"]
+        table.end_reason = view_data["end"] or ""
+
+        self.table = table
+        self.up = up
+        self.down = down
+        self.slot_up = slot_up
+        self.slot_seen_by = slot_seen_by
+        # trait -> the coins not placed that can show it, in increasing order (for _match)
+        self.free_showing = tuple(
+            tuple(c for c in showing if c not in placed) for showing in game.coins_showing
+        )
+
+    def draw(self, game: RequirementsGame, rng: Rng) -> RequirementsState:
+        """The table with every placeholder drawn: a state consistent with the view."""
+        state_rng = Rng(rng.next_u64())  # first, as ever: the draws below follow it
+        assignment = _match(self.slot_up, self.free_showing, game.pairs, rng)
+        state = self.table.clone()
+        state.rng = state_rng
+        up, down, seen = self.up[:], self.down[:], state.seen
+        pairs = game.pairs
+        for slot, c in enumerate(assignment):
+            shown = self.slot_up[slot]
+            low, high = pairs[c]
+            up[c], down[c] = shown, high if low == shown else low
+            for seat in self.slot_seen_by[slot]:
+                seen[seat] |= 1 << c
+
+        for seat in range(state.num_players):
+            state.reserve[seat] = _drawn(state.reserve[seat], assignment)
+            state.bid[seat] = _drawn(state.bid[seat], assignment)
+            state.acc_coins[seat] = [_drawn(stack, assignment) for stack in state.acc_coins[seat]]
+        state.discard = _drawn(state.discard, assignment)
+        state.pool = [_drawn(stack, assignment) for stack in state.pool]
+        state.coin_up, state.coin_down = tuple(up), tuple(down)
+        rng.shuffle(state.stack)
+        return state
+
+
+def _drawn(coins: list[int], assignment: list[int]) -> list[int]:
+    """``coins`` with each placeholder replaced by the coin drawn for its slot."""
+    return [assignment[-c - 1] if c < 0 else c for c in coins]
 
 
 def _seat(value: int | None) -> int:
@@ -248,40 +303,71 @@ def _seat(value: int | None) -> int:
 
 
 def _match(
-    slots: list[int], free: list[int], coins_showing: tuple[tuple[int, ...], ...], rng: Rng
+    slots: list[int],
+    free_showing: tuple[tuple[int, ...], ...],
+    pairs: tuple[tuple[int, int], ...],
+    rng: Rng,
 ) -> list[int]:
     """A coin (pair) for every slot, showing the slot's exposed trait: a random matching.
 
     Slots are filled in random order, each with a random fitting coin still free; when none
     is free, an augmenting path (Kuhn's algorithm) moves earlier choices to make room.
-    ``coins_showing[t]`` lists the coins that can show trait ``t``, in increasing order.
+    ``free_showing[t]`` lists the coins to draw from that can show trait ``t``, in increasing
+    order.
     """
-    is_free = set(free)
-    # one candidate list per trait, shared by its slots (read only), in increasing coin order
-    by_trait = {trait: [c for c in coins_showing[trait] if c in is_free] for trait in set(slots)}
-    candidates = [by_trait[slot] for slot in slots]
+    matching = _Matching(slots, free_showing, pairs)
     order = list(range(len(slots)))
     rng.shuffle(order)
-    owner: dict[int, int] = {}
-    chosen = [-1] * len(slots)
+    for slot in order:
+        open_coins = matching.unheld[slots[slot]]
+        if open_coins:
+            matching.hold(open_coins[rng.randbelow(len(open_coins))], slot)
+        elif not matching.augment(slot, [False] * len(pairs)):
+            raise ValueError("view is inconsistent: no coins fit its unseen coins")
+    return matching.chosen
 
-    def augment(slot: int, visited: set[int]) -> bool:
-        for c in candidates[slot]:
-            if c in visited:
+
+class _Matching:
+    """The matching ``_match`` builds: which slot holds each coin, and the coins nobody holds.
+
+    A method each for taking a coin and for an augmenting path (compiled, a method is a direct
+    call, where a nested function would be called as a Python object).
+    """
+
+    __slots__ = ("chosen", "free_showing", "holder", "pairs", "slots", "unheld")
+
+    def __init__(
+        self,
+        slots: list[int],
+        free_showing: tuple[tuple[int, ...], ...],
+        pairs: tuple[tuple[int, int], ...],
+    ) -> None:
+        self.slots = slots
+        self.free_showing = free_showing
+        self.pairs = pairs
+        # per trait, the coins that can show it and nobody holds yet (in increasing order, as
+        # the draws ever saw them); a coin once held stays held (an augmenting path moves it)
+        self.unheld = [list(coins) for coins in free_showing]
+        self.holder = [-1] * len(pairs)  # the slot holding each coin, -1 for none
+        self.chosen = [-1] * len(slots)  # the coin of each slot
+
+    def hold(self, coin: int, slot: int) -> None:
+        if self.holder[coin] < 0:
+            low, high = self.pairs[coin]
+            self.unheld[low].remove(coin)
+            if high != low:
+                self.unheld[high].remove(coin)
+        self.holder[coin] = slot
+        self.chosen[slot] = coin
+
+    def augment(self, slot: int, visited: list[bool]) -> bool:
+        """Give ``slot`` a coin, moving the holders of the coins it could take if need be."""
+        holder = self.holder
+        for coin in self.free_showing[self.slots[slot]]:
+            if visited[coin]:
                 continue
-            visited.add(c)
-            if c not in owner or augment(owner[c], visited):
-                owner[c] = slot
-                chosen[slot] = c
+            visited[coin] = True
+            if holder[coin] < 0 or self.augment(holder[coin], visited):
+                self.hold(coin, slot)
                 return True
         return False
-
-    for slot in order:
-        open_coins = [c for c in candidates[slot] if c not in owner]
-        if open_coins:
-            taken = open_coins[rng.randbelow(len(open_coins))]
-            owner[taken] = slot
-            chosen[slot] = taken
-        elif not augment(slot, set()):
-            raise ValueError("view is inconsistent: no coins fit its unseen coins")
-    return chosen
