@@ -51,6 +51,7 @@ K_DONE: Final = kinds.DONE
 K_TO: Final = kinds.TO
 K_BOOST: Final = kinds.BOOST
 K_DECLINE: Final = kinds.DECLINE
+BOOST_UNIT: Final = playtest.BOOST_UNIT
 
 TRAIT_BASE: Final = 100
 """``kinds[chip]`` of a Trait chip is TRAIT_BASE + its Trait code; Bid chips are below."""
@@ -164,9 +165,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             else ()
         )
         self._boost_value = p.boost_value
+        # G1: the characters of the seats, worked out once: the param's, or 1..n by count
+        self._chosen_chars = (
+            tuple(number - 1 for number in p.characters) if p.characters is not None else ()
+        )
+        self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
         self._max_actions = p.max_actions
         self.tallies = playtest.Tallies(self)
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
+        self._score_of = self.tallies.score  # packed counts -> Score, memoised
         self._checked_counts: set[int] = set()  # player counts these params were checked for
 
     @classmethod
@@ -195,17 +202,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         p = self.params
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
-        chars = (
-            tuple(number - 1 for number in p.characters)
-            if p.characters is not None
-            else tuple(range(num_players))
-        )  # G1
+        chars = self._chosen_chars or self._first_chars[num_players]  # G1
         state.chars = chars
         state.kinds = self.layout(chars)
         if p.preferences is not None:
             state.prefs = tuple(tuple(float(v) for v in seat) for seat in p.preferences)
         else:
-            state.prefs = tuple(self.random_preferences(rng) for _ in chars)  # G6
+            state.prefs = self._draw_preferences(num_players, rng)  # G6
         state.hand = [self.full_hand] * num_players  # R1
         first = p.first_player
         state.start = rng.randbelow(num_players) if first is None else first  # D4
@@ -219,6 +222,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         journal = super().start_journal(state)
         narrate.setup(self, state, journal)
         return journal
+
+    def _draw_preferences(self, seats: int, rng: Rng) -> tuple[tuple[float, ...], ...]:
+        """G6: every seat's random ranking, seat by seat (one draw each from a small library)."""
+        rankings = self._rankings
+        if rankings:
+            count = len(rankings)
+            return tuple([rankings[rng.randbelow(count)] for _ in range(seats)])
+        return tuple([random_preferences(len(self.titles), rng) for _ in range(seats)])
 
     def random_preferences(self, rng: Rng) -> tuple[float, ...]:
         """G6: a random ranking: one number per candidate, the favourite highest."""
@@ -399,7 +410,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._next_nominator(state)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
-            state.tally[action.a] += playtest.BOOST_UNIT
+            state.tally[action.a] += BOOST_UNIT
             self._next_booster(state)
         elif kind == K_DECLINE:
             self._next_booster(state)
@@ -652,15 +663,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
         if state.journal is not None:
             narrate.tallies(self, state)
-        scores = [(j, self._score(state, j)) for j in self._active(state)]
-        best = max(score for _, score in scores)
-        tied = [j for j, score in scores if score == best]
-        if len(tied) == 1:
+        active = self._active(state)
+        scores = [self._score(state, j) for j in active]
+        best = max(scores)
+        if scores.count(best) == 1:
+            winner = active[scores.index(best)]
             after = f" after {_rounds(state.tie_round)}" if state.tie_round else ""
-            title = self.titles[state.titles[tied[0]]]
-            self._finish(state, tied[0], f"{title} picked with a Score of {best}{after}")
+            title = self.titles[state.titles[winner]]
+            self._finish(state, winner, f"{title} picked with a Score of {best}{after}")
             return
-        state.tie_history += (tuple(scores),)
+        tied = [j for j, score in zip(active, scores, strict=True) if score == best]
+        state.tie_history += (tuple(zip(active, scores, strict=True)),)
         state.tie_flips += (tuple(map(tuple, state.piles)),)
         state.tie_boosts += (tuple(map(tuple, state.boosts)),)
         if state.journal is not None:
@@ -756,15 +769,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return Tally(values, inverts, bool(house_rule), bonus, boosts, score)
 
     def _score(self, state: GtpagState, nomination: int) -> int:
-        """The Score of ``tally``, fast (the loops run in C)."""
-        kinds = list(map(state.kinds.__getitem__, state.piles[nomination]))
-        values = sum(map(self._kind_value.__getitem__, kinds))
-        if sum(map(self._kind_invert.__getitem__, kinds)) & 1 and not any(
-            map(self._kind_house.__getitem__, kinds)
-        ):
-            values = -values
-        bonus = sum(map(self._kind_bonus.__getitem__, kinds))
-        return values + bonus + self._boost_value * len(state.boosts[nomination])
+        """The Score of ``tally``, fast: the pile's packed counts (as ``state.tally`` keeps
+        them, M1), counted afresh, and the Score of those counts, reckoned once per game
+        instance (playtest.Tallies). Counted afresh, not read from ``state.tally``, so that
+        the rules never depend on the lab's counter."""
+        unit = self._unit
+        chip_kinds = state.kinds
+        counts = BOOST_UNIT * len(state.boosts[nomination])
+        for chip in state.piles[nomination]:
+            counts += unit[chip_kinds[chip]]
+        return self._score_of[counts]
 
     # -- the result -----------------------------------------------------------------------------
     def picked_title(self, state: GtpagState) -> str | None:
