@@ -140,7 +140,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._place_lists: dict[int, tuple[Action, ...]] = {}
-        self._target_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        self._target_lists: dict[int, tuple[Action, ...]] = {}  # by _sizes_key
         self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
@@ -331,7 +331,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
             return placed
         if not state.face_up:  # every chip face down: the targets follow from the pile sizes
-            sizes = (trait, state.active, *map(len, state.piles))
+            sizes = self._sizes_key(state, trait)
             cached = self._target_lists.get(sizes)
             if cached is None:
                 if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
@@ -339,6 +339,18 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
             return cached
         return self._chip_targets(state, trait)
+
+    @staticmethod
+    def _sizes_key(state: GtpagState, trait: int) -> int:
+        """The Trait, the Nominations in play and every pile's size, packed in one int (an
+        int hashes at once, a tuple is hashed item by item): from the low bits, the number of
+        piles (4 bits), each pile's size, last pile first (6 bits each: a pile holds at most
+        8 characters' 7 chips), the mask of Nominations in play (8 bits), then the Trait."""
+        piles = state.piles
+        key = trait << 8 | state.active
+        for pile in piles:
+            key = key << 6 | len(pile)
+        return key << 4 | len(piles)
 
     def trait_is_idle(self, state: GtpagState, seat: int) -> bool:
         """D5: ``seat``'s Trait, still in hand in the Bidding, has no legal target now: played,
@@ -625,8 +637,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if last_turn[best] >= 0:
             return best
         n = state.num_players
-        last = state.last_chip
-        return min(seats, key=lambda s: (s - last - 1) % n)
+        after_last = state.last_chip + 1
+        nearest = best
+        for seat in seats:  # a loop, not min() with a key: compiled, a lambda costs an object
+            if (seat - after_last) % n < (nearest - after_last) % n:
+                nearest = seat
+        return nearest
 
     def _flip(self, state: GtpagState) -> None:
         """R11: every chip left on the Nominations turns face up; G10: Smashed chips become
@@ -651,7 +667,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._resolve(state)
             return
         first = self._most_recent(state, passers)
-        state.boost_queue = tuple(sorted(passers, key=lambda s: (first - s) % n))
+        # counter-clockwise from the first: seats first, first - 1, ... (mod n) that passed
+        order = [(first - step) % n for step in range(n)]
+        state.boost_queue = tuple([seat for seat in order if state.passed >> seat & 1])
         state.phase = P_BOOSTING
         if state.journal is not None:
             narrate.boosting(state, state.boost_queue, self._boost_value)
