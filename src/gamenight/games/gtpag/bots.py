@@ -38,7 +38,7 @@ from gamenight.games.gtpag.params import (
     WARCRY,
 )
 from gamenight.games.gtpag.rules import MAX_SEATS, TRAIT_BASE, GtpagGame
-from gamenight.games.gtpag.state import BIDDING, BOOSTING, NOMINATION, TRAIT
+from gamenight.games.gtpag.state import BIDDING, BOOSTING, NOMINATION, TRAIT, GtpagState
 
 INVERT = "invert"
 PLACED = ("House Rule", "Hype", "Warcry")
@@ -340,7 +340,7 @@ class _Seen:
     instead of through the tuple's properties, and interpreted it is built faster too.
     """
 
-    __slots__ = ("values", "inverts", "house", "extra", "unknown", "sign", "score")
+    __slots__ = ("extra", "house", "inverts", "score", "sign", "unknown", "values")
 
     def __init__(
         self,
@@ -441,6 +441,11 @@ class GtpagPlayout(PlayoutPolicy):
 
     # -- choosing ------------------------------------------------------------------------------
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        # the base class takes Any; the work is done on the real types, which compiled code
+        # reads directly (an attribute of an Any goes through a dictionary look-up)
+        return self._choose(state, seat, legal, rng)
+
+    def _choose(self, state: GtpagState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         if rng.random() < self.noise:
@@ -458,15 +463,15 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _chip(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
         rng: Rng,
-    ) -> Any:
+    ) -> Action:
         """Bidding and tie rounds: the Bid chip, or Trait, that helps most."""
-        best: Any = None
+        best: Action | None = None
         best_gain = -math.inf
         value, invert = self.value, self.invert
         hand = state.hand[seat]
@@ -505,13 +510,13 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _finish(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
         rng: Rng,
-    ) -> Any:
+    ) -> Action:
         """The second step of a Switcheroo or Raid: its best; a Scout's: at random."""
         trait = state.pending_trait
         if trait not in (SWITCHEROO, RAID):
@@ -533,12 +538,12 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _boost(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
-    ) -> Any:
+    ) -> Action:
         """Every chip is face up: the Boost (or none) that leaves the best winner."""
         scores = {j: est.score for j, est in enumerate(seen) if est is not None}
         liked = state.prefs[seat]
@@ -569,6 +574,9 @@ class GtpagPlayout(PlayoutPolicy):
         chip still in a hand lands on a Nomination in play at random (Traits that place no
         chip change nothing) and every passer Boosts one at random or declines; the highest
         Score wins, a tie is an even draw. None after the Bidding: that part is short."""
+        return self._evaluate(state)
+
+    def _evaluate(self, state: GtpagState) -> tuple[list[float], list[float]] | None:
         if state.phase not in (BIDDING, TRAIT):
             return None
         rng = state.rng  # a sampled state's own generator: the search throws the state away
@@ -607,14 +615,14 @@ class GtpagPlayout(PlayoutPolicy):
         return wins, projected
 
     # -- what a seat sees ----------------------------------------------------------------------
-    def _class(self, state: Any, seat: int, chip: int) -> int:
+    def _class(self, state: GtpagState, seat: int, chip: int) -> int:
         """The kind of a face-down Bid chip if ``seat`` knows it, else -1."""
         if (state.face_up | state.seen[seat] | self.own[seat]) >> chip & 1:
             kind: int = state.kinds[chip]
             return kind
         return -1
 
-    def _seen(self, state: Any, seat: int) -> list[_Seen | None]:
+    def _seen(self, state: GtpagState, seat: int) -> list[_Seen | None]:
         """Every Nomination in play as ``seat`` sees it (None for those out of play)."""
         known = state.face_up | state.seen[seat] | self.own[seat]
         table = self._table(state.kinds, known)
@@ -656,7 +664,7 @@ class GtpagPlayout(PlayoutPolicy):
             ]
         return table
 
-    def _favourite(self, state: Any, seat: int, seen: list[_Seen | None]) -> int:
+    def _favourite(self, state: GtpagState, seat: int, seen: list[_Seen | None]) -> int:
         """The Nomination ``seat`` plays for, if it can be told from the Nominations; else -1.
 
         In a sampled state others' preferences are drawn at random, but the Nominations say
@@ -683,7 +691,7 @@ class GtpagPlayout(PlayoutPolicy):
                 best = j
         return best
 
-    def _weights(self, state: Any, seat: int, seen: list[_Seen | None]) -> list[float]:
+    def _weights(self, state: GtpagState, seat: int, seen: list[_Seen | None]) -> list[float]:
         """+1 for the favourite in play (see _favourite), -1 for the strongest other, -0.5 for
         the rest."""
         weights = [0.0] * len(seen)
@@ -761,7 +769,7 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _aimed(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
         trait: int,
         seen: list[_Seen | None],

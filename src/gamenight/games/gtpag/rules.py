@@ -135,7 +135,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         # seat -> Bid chip kind -> the numbers of the seat's chips of that kind (determinize)
         self.bid_chips_of = tuple(
-            tuple(tuple(seat * self.per_seat + slot for slot in slots) for slots in self._kind_slots)
+            tuple(
+                tuple(seat * self.per_seat + slot for slot in slots) for slots in self._kind_slots
+            )
             for seat in range(MAX_SEATS)
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
