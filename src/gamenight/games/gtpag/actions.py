@@ -83,10 +83,12 @@ TRAIT_KIND = {
 }
 """Trait code -> the kind of the action that plays it."""
 KIND_TRAIT = {kind: trait for trait, kind in TRAIT_KIND.items()}
+TRAIT_OF_KIND: Final = tuple(KIND_TRAIT.get(kind, -1) for kind in range(len(Kind)))
+"""Action kind -> the Trait code it plays, -1 for none (KIND_TRAIT as a tuple: one index)."""
 
-CHIP_TARGET_TRAITS = (SPOTLIGHT, SWITCHEROO, SCOUT, RAID, SMASH)
+CHIP_TARGET_TRAITS: Final = (SPOTLIGHT, SWITCHEROO, SCOUT, RAID, SMASH)
 """Traits aimed at a face-down Bid chip."""
-PLACED_TRAITS = (HOUSE_RULE, HYPE, WARCRY)
+PLACED_TRAITS: Final = (HOUSE_RULE, HYPE, WARCRY)
 """Traits laid face up on a Nomination."""
 
 

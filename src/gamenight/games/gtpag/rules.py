@@ -16,7 +16,7 @@ from gamenight.core.rng import Rng
 from gamenight.games.gtpag import actions as kinds
 from gamenight.games.gtpag import narrate, playtest, views
 from gamenight.games.gtpag import state as phases
-from gamenight.games.gtpag.actions import KIND_TRAIT, PLACED_TRAITS, Action, ActionBook
+from gamenight.games.gtpag.actions import PLACED_TRAITS, TRAIT_OF_KIND, Action, ActionBook
 from gamenight.games.gtpag.explain import explain
 from gamenight.games.gtpag.params import (
     HOUSE_RULE,
@@ -413,8 +413,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._advance(state)
         elif state.phase == P_TRAIT:
             self._finish_trait(state, player, action)
-        elif kind in KIND_TRAIT:
-            self._play_trait(state, player, KIND_TRAIT[kind], action)
+        elif TRAIT_OF_KIND[kind] >= 0:
+            self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
         elif kind == K_NOMINATE:
             j = len(state.titles)
             state.titles.append(action.a)
