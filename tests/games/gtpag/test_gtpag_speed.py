@@ -1,6 +1,6 @@
 """Issue 16 item 3: the fast paths of Game to Pick a Game agree with a plain recount.
 
-The speed pass keeps a few things between calls (the legal chip targets by a packed key of the
+The speed pass keeps a few things between calls (the legal chip targets by a packed int of the
 pile sizes, a Nomination's Score by its packed counts, the playout policy's chip tables by the
 chips a seat knows) and names its codes as Final literals. Each is checked here against what
 it stands for, after seeded random play at every player count, with the caches shared across

@@ -142,7 +142,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._place_lists: dict[int, tuple[Action, ...]] = {}
-        self._target_lists: dict[int, tuple[Action, ...]] = {}  # by _sizes_key
+        self._target_lists: dict[int, tuple[Action, ...]] = {}  # see _trait_options
         self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
@@ -333,7 +333,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
             return placed
         if not state.face_up:  # every chip face down: the targets follow from the pile sizes
-            sizes = self._sizes_key(state, trait)
+            # the Trait, the Nominations in play and every pile's size, packed in one int (an
+            # int hashes at once, a tuple item by item; compiled, a tuple is built generically):
+            # from the low bits, the number of piles (4 bits), each pile's size, last pile
+            # first (6 bits each: a pile holds at most 8 characters' 7 chips), the mask of
+            # Nominations in play (8 bits), then the Trait
+            piles = state.piles
+            sizes = trait << 8 | state.active
+            for pile in piles:
+                sizes = sizes << 6 | len(pile)
+            sizes = sizes << 4 | len(piles)
             cached = self._target_lists.get(sizes)
             if cached is None:
                 if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
@@ -341,18 +350,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
             return cached
         return self._chip_targets(state, trait)
-
-    @staticmethod
-    def _sizes_key(state: GtpagState, trait: int) -> int:
-        """The Trait, the Nominations in play and every pile's size, packed in one int (an
-        int hashes at once, a tuple is hashed item by item): from the low bits, the number of
-        piles (4 bits), each pile's size, last pile first (6 bits each: a pile holds at most
-        8 characters' 7 chips), the mask of Nominations in play (8 bits), then the Trait."""
-        piles = state.piles
-        key = trait << 8 | state.active
-        for pile in piles:
-            key = key << 6 | len(pile)
-        return key << 4 | len(piles)
 
     def trait_is_idle(self, state: GtpagState, seat: int) -> bool:
         """D5: ``seat``'s Trait, still in hand in the Bidding, has no legal target now: played,
