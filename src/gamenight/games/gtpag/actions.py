@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from enum import IntEnum
+from typing import Final
 
 from gamenight.core.errors import ActionParseError
 from gamenight.games.gtpag.params import (
@@ -51,24 +52,24 @@ class Kind(IntEnum):
     DECLINE = 15  # D6: no Boost
 
 
-(
-    NOMINATE,
-    PASS,
-    BID,
-    K_SPOTLIGHT,
-    K_SWITCHEROO,
-    WITH,
-    K_HOUSE_RULE,
-    K_HYPE,
-    K_WARCRY,
-    K_SCOUT,
-    DONE,
-    K_RAID,
-    TO,
-    K_SMASH,
-    BOOST,
-    DECLINE,
-) = (int(kind) for kind in Kind)
+# Kind's values as Final literals, for the hot path: compiled modules inline them (tests
+# check they match Kind)
+NOMINATE: Final = 0
+PASS: Final = 1
+BID: Final = 2
+K_SPOTLIGHT: Final = 3
+K_SWITCHEROO: Final = 4
+WITH: Final = 5
+K_HOUSE_RULE: Final = 6
+K_HYPE: Final = 7
+K_WARCRY: Final = 8
+K_SCOUT: Final = 9
+DONE: Final = 10
+K_RAID: Final = 11
+TO: Final = 12
+K_SMASH: Final = 13
+BOOST: Final = 14
+DECLINE: Final = 15
 
 TRAIT_KIND = {
     SPOTLIGHT: K_SPOTLIGHT,
@@ -82,10 +83,12 @@ TRAIT_KIND = {
 }
 """Trait code -> the kind of the action that plays it."""
 KIND_TRAIT = {kind: trait for trait, kind in TRAIT_KIND.items()}
+TRAIT_OF_KIND: Final = tuple(KIND_TRAIT.get(kind, -1) for kind in range(len(Kind)))
+"""Action kind -> the Trait code it plays, -1 for none (KIND_TRAIT as a tuple: one index)."""
 
-CHIP_TARGET_TRAITS = (SPOTLIGHT, SWITCHEROO, SCOUT, RAID, SMASH)
+CHIP_TARGET_TRAITS: Final = (SPOTLIGHT, SWITCHEROO, SCOUT, RAID, SMASH)
 """Traits aimed at a face-down Bid chip."""
-PLACED_TRAITS = (HOUSE_RULE, HYPE, WARCRY)
+PLACED_TRAITS: Final = (HOUSE_RULE, HYPE, WARCRY)
 """Traits laid face up on a Nomination."""
 
 

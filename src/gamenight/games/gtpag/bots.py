@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from gamenight.bots.base import check_options, option_float
 from gamenight.core.game import View
@@ -38,7 +38,7 @@ from gamenight.games.gtpag.params import (
     WARCRY,
 )
 from gamenight.games.gtpag.rules import MAX_SEATS, TRAIT_BASE, GtpagGame
-from gamenight.games.gtpag.state import BIDDING, BOOSTING, NOMINATION, TRAIT
+from gamenight.games.gtpag.state import BIDDING, BOOSTING, NOMINATION, TRAIT, GtpagState
 
 INVERT = "invert"
 PLACED = ("House Rule", "Hype", "Warcry")
@@ -333,16 +333,33 @@ def _tally(total: int) -> int:
     return values + (total >> 32 & 0xFFFF) - _OFFSET * count
 
 
-class _Seen(NamedTuple):
-    """One Nomination in play as a seat sees it."""
+class _Seen:
+    """One Nomination in play as a seat sees it.
 
-    values: float  # known values, plus the mean value of each unknown chip
-    inverts: int  # known Inverts
-    house: int  # a House Rule lies on it
-    extra: float  # Hype and Boosts: after Inverts
-    unknown: int  # face-down chips the seat does not know
-    sign: float  # the expected sign of the values: (-1)^Inverts, the unknown ones by chance
-    score: float  # its estimated Score: sign * values + extra
+    A plain class with slots, not a NamedTuple: compiled, its fields are read directly
+    instead of through the tuple's properties, and interpreted it is built faster too.
+    """
+
+    __slots__ = ("extra", "house", "inverts", "score", "sign", "unknown", "values")
+
+    def __init__(
+        self,
+        values: float,
+        inverts: int,
+        house: int,
+        extra: float,
+        unknown: int,
+        sign: float,
+        score: float,
+    ) -> None:
+        self.values = values  # known values, plus the mean value of each unknown chip
+        self.inverts = inverts  # known Inverts
+        self.house = house  # a House Rule lies on it
+        self.extra = extra  # Hype and Boosts: after Inverts
+        self.unknown = unknown  # face-down chips the seat does not know
+        # the expected sign of the values: (-1)^Inverts, the unknown ones by chance
+        self.sign = sign
+        self.score = score  # its estimated Score: sign * values + extra
 
 
 class GtpagPlayout(PlayoutPolicy):
@@ -419,10 +436,16 @@ class GtpagPlayout(PlayoutPolicy):
             (self.mean_value, 0, 1),
             *((value[k], invert[k], 0) for k in range(game.num_kinds)),
         )
-        self.tables: dict[tuple[int, tuple[int, ...]], list[int]] = {}  # see _seen
+        self.tables: dict[int, list[int]] = {}  # see _table
+        self.tables_kinds: tuple[int, ...] = ()  # the layout of chips the tables are for
 
     # -- choosing ------------------------------------------------------------------------------
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        # the base class takes Any; the work is done on the real types, which compiled code
+        # reads directly (an attribute of an Any goes through a dictionary look-up)
+        return self._choose(state, seat, legal, rng)
+
+    def _choose(self, state: GtpagState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         if rng.random() < self.noise:
@@ -440,15 +463,15 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _chip(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
         rng: Rng,
-    ) -> Any:
+    ) -> Action:
         """Bidding and tie rounds: the Bid chip, or Trait, that helps most."""
-        best: Any = None
+        best: Action | None = None
         best_gain = -math.inf
         value, invert = self.value, self.invert
         hand = state.hand[seat]
@@ -487,13 +510,13 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _finish(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
         rng: Rng,
-    ) -> Any:
+    ) -> Action:
         """The second step of a Switcheroo or Raid: its best; a Scout's: at random."""
         trait = state.pending_trait
         if trait not in (SWITCHEROO, RAID):
@@ -515,12 +538,12 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _boost(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         seen: list[_Seen | None],
         weights: list[float],
-    ) -> Any:
+    ) -> Action:
         """Every chip is face up: the Boost (or none) that leaves the best winner."""
         scores = {j: est.score for j, est in enumerate(seen) if est is not None}
         liked = state.prefs[seat]
@@ -551,6 +574,9 @@ class GtpagPlayout(PlayoutPolicy):
         chip still in a hand lands on a Nomination in play at random (Traits that place no
         chip change nothing) and every passer Boosts one at random or declines; the highest
         Score wins, a tie is an even draw. None after the Bidding: that part is short."""
+        return self._evaluate(state)
+
+    def _evaluate(self, state: GtpagState) -> tuple[list[float], list[float]] | None:
         if state.phase not in (BIDDING, TRAIT):
             return None
         rng = state.rng  # a sampled state's own generator: the search throws the state away
@@ -589,27 +615,17 @@ class GtpagPlayout(PlayoutPolicy):
         return wins, projected
 
     # -- what a seat sees ----------------------------------------------------------------------
-    def _class(self, state: Any, seat: int, chip: int) -> int:
+    def _class(self, state: GtpagState, seat: int, chip: int) -> int:
         """The kind of a face-down Bid chip if ``seat`` knows it, else -1."""
         if (state.face_up | state.seen[seat] | self.own[seat]) >> chip & 1:
             kind: int = state.kinds[chip]
             return kind
         return -1
 
-    def _seen(self, state: Any, seat: int) -> list[_Seen | None]:
+    def _seen(self, state: GtpagState, seat: int) -> list[_Seen | None]:
         """Every Nomination in play as ``seat`` sees it (None for those out of play)."""
         known = state.face_up | state.seen[seat] | self.own[seat]
-        key = (known, state.kinds)
-        table = self.tables.get(key)
-        if table is None:  # chip -> its packed parts, or _UNKNOWN: the sums below run in C
-            if len(self.tables) > 4096:
-                self.tables.clear()
-            packed = self.packed
-            table = self.tables[key] = [
-                packed[kind] if known >> chip & 1 else _UNKNOWN
-                for chip, kind in enumerate(state.kinds)
-            ]
-        part = table.__getitem__
+        table = self._table(state.kinds, known)
         mean, flips, boost_value = self.mean_value, self.flips, self.boost_value
         active = state.active
         boosts = state.boosts
@@ -618,7 +634,9 @@ class GtpagPlayout(PlayoutPolicy):
             if not active >> j & 1:
                 seen.append(None)
                 continue
-            total = sum(map(part, pile))
+            total = 0
+            for chip in pile:
+                total += table[chip]
             count = total >> 48 & 255
             unknown = total >> 56
             values = (total & 0xFFFF) - _OFFSET * count + unknown * mean
@@ -629,7 +647,24 @@ class GtpagPlayout(PlayoutPolicy):
             seen.append(_Seen(values, inverts, houses, extra, unknown, sign, sign * values + extra))
         return seen
 
-    def _favourite(self, state: Any, seat: int, seen: list[_Seen | None]) -> int:
+    def _table(self, kinds: tuple[int, ...], known: int) -> list[int]:
+        """chip -> its packed parts if the chips ``known`` include it, else _UNKNOWN (see
+        _seen). Kept by ``known`` for one layout of chips at a time: every state of a search
+        shares its layout, and an int key hashes at once where a tuple of kinds would not."""
+        if kinds is not self.tables_kinds:
+            self.tables.clear()
+            self.tables_kinds = kinds
+        table = self.tables.get(known)
+        if table is None:
+            if len(self.tables) > 4096:
+                self.tables.clear()
+            packed = self.packed
+            table = self.tables[known] = [
+                packed[kind] if known >> chip & 1 else _UNKNOWN for chip, kind in enumerate(kinds)
+            ]
+        return table
+
+    def _favourite(self, state: GtpagState, seat: int, seen: list[_Seen | None]) -> int:
         """The Nomination ``seat`` plays for, if it can be told from the Nominations; else -1.
 
         In a sampled state others' preferences are drawn at random, but the Nominations say
@@ -656,7 +691,7 @@ class GtpagPlayout(PlayoutPolicy):
                 best = j
         return best
 
-    def _weights(self, state: Any, seat: int, seen: list[_Seen | None]) -> list[float]:
+    def _weights(self, state: GtpagState, seat: int, seen: list[_Seen | None]) -> list[float]:
         """+1 for the favourite in play (see _favourite), -1 for the strongest other, -0.5 for
         the rest."""
         weights = [0.0] * len(seen)
@@ -734,7 +769,7 @@ class GtpagPlayout(PlayoutPolicy):
 
     def _aimed(
         self,
-        state: Any,
+        state: GtpagState,
         seat: int,
         trait: int,
         seen: list[_Seen | None],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from functools import cached_property
+from typing import Final
 
 from gamenight.core.errors import InvalidParamsError, PlayerCountError
 from gamenight.core.params import Params
@@ -37,7 +38,15 @@ TRAIT_NAMES = (
 TRAIT_WORDS = tuple(name.lower().replace(" ", "-") for name in TRAIT_NAMES)
 """The Traits as written in the action notation (``house-rule n2``)."""
 
-(SPOTLIGHT, SWITCHEROO, HOUSE_RULE, HYPE, WARCRY, SCOUT, RAID, SMASH) = range(8)
+# the Traits' codes (TRAIT_NAMES order), Final literals: compiled modules inline them
+SPOTLIGHT: Final = 0
+SWITCHEROO: Final = 1
+HOUSE_RULE: Final = 2
+HYPE: Final = 3
+WARCRY: Final = 4
+SCOUT: Final = 5
+RAID: Final = 6
+SMASH: Final = 7
 
 CHARACTER_NAMES = ("Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink", "Grey")
 """C1 (*house design*): characters 1-4 (first box) and 5-8 (second box), named by colour."""

@@ -16,7 +16,7 @@ from gamenight.core.rng import Rng
 from gamenight.games.gtpag import actions as kinds
 from gamenight.games.gtpag import narrate, playtest, views
 from gamenight.games.gtpag import state as phases
-from gamenight.games.gtpag.actions import KIND_TRAIT, PLACED_TRAITS, Action, ActionBook
+from gamenight.games.gtpag.actions import PLACED_TRAITS, TRAIT_OF_KIND, Action, ActionBook
 from gamenight.games.gtpag.explain import explain
 from gamenight.games.gtpag.params import (
     HOUSE_RULE,
@@ -51,6 +51,7 @@ K_DONE: Final = kinds.DONE
 K_TO: Final = kinds.TO
 K_BOOST: Final = kinds.BOOST
 K_DECLINE: Final = kinds.DECLINE
+BOOST_UNIT: Final = playtest.BOOST_UNIT
 
 TRAIT_BASE: Final = 100
 """``kinds[chip]`` of a Trait chip is TRAIT_BASE + its Trait code; Bid chips are below."""
@@ -132,9 +133,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             kind_masks.append(kind_mask)
         self._kind_mask = tuple(kind_masks)
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
+        # seat -> Bid chip kind -> the numbers of the seat's chips of that kind (determinize)
+        self.bid_chips_of = tuple(
+            tuple(
+                tuple(seat * self.per_seat + slot for slot in slots) for slots in self._kind_slots
+            )
+            for seat in range(MAX_SEATS)
+        )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._place_lists: dict[int, tuple[Action, ...]] = {}
-        self._target_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        self._target_lists: dict[int, tuple[Action, ...]] = {}  # see _trait_options
         self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
@@ -164,9 +172,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             else ()
         )
         self._boost_value = p.boost_value
+        # G1: the characters of the seats, worked out once: the param's, or 1..n by count
+        self._chosen_chars = (
+            tuple(number - 1 for number in p.characters) if p.characters is not None else ()
+        )
+        self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
         self._max_actions = p.max_actions
         self.tallies = playtest.Tallies(self)
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
+        self._score_of = self.tallies.score  # packed counts -> Score, memoised
         self._checked_counts: set[int] = set()  # player counts these params were checked for
 
     @classmethod
@@ -195,17 +209,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         p = self.params
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
-        chars = (
-            tuple(number - 1 for number in p.characters)
-            if p.characters is not None
-            else tuple(range(num_players))
-        )  # G1
+        chars = self._chosen_chars or self._first_chars[num_players]  # G1
         state.chars = chars
         state.kinds = self.layout(chars)
         if p.preferences is not None:
             state.prefs = tuple(tuple(float(v) for v in seat) for seat in p.preferences)
         else:
-            state.prefs = tuple(self.random_preferences(rng) for _ in chars)  # G6
+            state.prefs = self._draw_preferences(num_players, rng)  # G6
         state.hand = [self.full_hand] * num_players  # R1
         first = p.first_player
         state.start = rng.randbelow(num_players) if first is None else first  # D4
@@ -219,6 +229,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         journal = super().start_journal(state)
         narrate.setup(self, state, journal)
         return journal
+
+    def _draw_preferences(self, seats: int, rng: Rng) -> tuple[tuple[float, ...], ...]:
+        """G6: every seat's random ranking, seat by seat (one draw each from a small library)."""
+        rankings = self._rankings
+        if rankings:
+            count = len(rankings)
+            return tuple([rankings[rng.randbelow(count)] for _ in range(seats)])
+        return tuple([random_preferences(len(self.titles), rng) for _ in range(seats)])
 
     def random_preferences(self, rng: Rng) -> tuple[float, ...]:
         """G6: a random ranking: one number per candidate, the favourite highest."""
@@ -315,7 +333,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
             return placed
         if not state.face_up:  # every chip face down: the targets follow from the pile sizes
-            sizes = (trait, state.active, *map(len, state.piles))
+            # the Trait, the Nominations in play and every pile's size, packed in one int (an
+            # int hashes at once, a tuple item by item; compiled, a tuple is built generically):
+            # from the low bits, the number of piles (4 bits), each pile's size, last pile
+            # first (6 bits each: a pile holds at most 8 characters' 7 chips), the mask of
+            # Nominations in play (8 bits), then the Trait
+            piles = state.piles
+            sizes = trait << 8 | state.active
+            for pile in piles:
+                sizes = sizes << 6 | len(pile)
+            sizes = sizes << 4 | len(piles)
             cached = self._target_lists.get(sizes)
             if cached is None:
                 if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
@@ -383,8 +410,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._advance(state)
         elif state.phase == P_TRAIT:
             self._finish_trait(state, player, action)
-        elif kind in KIND_TRAIT:
-            self._play_trait(state, player, KIND_TRAIT[kind], action)
+        elif TRAIT_OF_KIND[kind] >= 0:
+            self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
         elif kind == K_NOMINATE:
             j = len(state.titles)
             state.titles.append(action.a)
@@ -399,7 +426,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._next_nominator(state)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
-            state.tally[action.a] += playtest.BOOST_UNIT
+            state.tally[action.a] += BOOST_UNIT
             self._next_booster(state)
         elif kind == K_DECLINE:
             self._next_booster(state)
@@ -609,8 +636,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if last_turn[best] >= 0:
             return best
         n = state.num_players
-        last = state.last_chip
-        return min(seats, key=lambda s: (s - last - 1) % n)
+        after_last = state.last_chip + 1
+        nearest = best
+        for seat in seats:  # a loop, not min() with a key: compiled, a lambda costs an object
+            if (seat - after_last) % n < (nearest - after_last) % n:
+                nearest = seat
+        return nearest
 
     def _flip(self, state: GtpagState) -> None:
         """R11: every chip left on the Nominations turns face up; G10: Smashed chips become
@@ -635,7 +666,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._resolve(state)
             return
         first = self._most_recent(state, passers)
-        state.boost_queue = tuple(sorted(passers, key=lambda s: (first - s) % n))
+        # counter-clockwise from the first: seats first, first - 1, ... (mod n) that passed
+        order = [(first - step) % n for step in range(n)]
+        state.boost_queue = tuple([seat for seat in order if state.passed >> seat & 1])
         state.phase = P_BOOSTING
         if state.journal is not None:
             narrate.boosting(state, state.boost_queue, self._boost_value)
@@ -652,15 +685,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
         if state.journal is not None:
             narrate.tallies(self, state)
-        scores = [(j, self._score(state, j)) for j in self._active(state)]
-        best = max(score for _, score in scores)
-        tied = [j for j, score in scores if score == best]
-        if len(tied) == 1:
+        active = self._active(state)
+        scores = [self._score(state, j) for j in active]
+        best = max(scores)
+        if scores.count(best) == 1:
+            winner = active[scores.index(best)]
             after = f" after {_rounds(state.tie_round)}" if state.tie_round else ""
-            title = self.titles[state.titles[tied[0]]]
-            self._finish(state, tied[0], f"{title} picked with a Score of {best}{after}")
+            title = self.titles[state.titles[winner]]
+            self._finish(state, winner, f"{title} picked with a Score of {best}{after}")
             return
-        state.tie_history += (tuple(scores),)
+        tied = [j for j, score in zip(active, scores, strict=True) if score == best]
+        state.tie_history += (tuple(zip(active, scores, strict=True)),)
         state.tie_flips += (tuple(map(tuple, state.piles)),)
         state.tie_boosts += (tuple(map(tuple, state.boosts)),)
         if state.journal is not None:
@@ -756,15 +791,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return Tally(values, inverts, bool(house_rule), bonus, boosts, score)
 
     def _score(self, state: GtpagState, nomination: int) -> int:
-        """The Score of ``tally``, fast (the loops run in C)."""
-        kinds = list(map(state.kinds.__getitem__, state.piles[nomination]))
-        values = sum(map(self._kind_value.__getitem__, kinds))
-        if sum(map(self._kind_invert.__getitem__, kinds)) & 1 and not any(
-            map(self._kind_house.__getitem__, kinds)
-        ):
-            values = -values
-        bonus = sum(map(self._kind_bonus.__getitem__, kinds))
-        return values + bonus + self._boost_value * len(state.boosts[nomination])
+        """The Score of ``tally``, fast: the pile's packed counts (as ``state.tally`` keeps
+        them, M1), counted afresh, and the Score of those counts, reckoned once per game
+        instance (playtest.Tallies). Counted afresh, not read from ``state.tally``, so that
+        the rules never depend on the lab's counter."""
+        unit = self._unit
+        chip_kinds = state.kinds
+        counts = BOOST_UNIT * len(state.boosts[nomination])
+        for chip in state.piles[nomination]:
+            counts += unit[chip_kinds[chip]]
+        return self._score_of[counts]
 
     # -- the result -----------------------------------------------------------------------------
     def picked_title(self, state: GtpagState) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
@@ -29,7 +29,13 @@ class Phase(IntEnum):
 
 
 # Plain ints for the hot path: comparing against an enum member costs an attribute lookup.
-(NOMINATION, BIDDING, TRAIT, BOOSTING, TIE, OVER) = (int(phase) for phase in Phase)
+# Final literals, so that compiled modules inline them (tests check they match Phase).
+NOMINATION: Final = 0
+BIDDING: Final = 1
+TRAIT: Final = 2
+BOOSTING: Final = 3
+TIE: Final = 4
+OVER: Final = 5
 PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """A phase's name in views, by number."""
 

@@ -201,7 +201,7 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     seats_data = data["seats"]
     n = len(seats_data)
     state = GtpagState(n, Rng(rng.next_u64()))
-    chars = tuple(seat["character"] - 1 for seat in seats_data)
+    chars = tuple([seat["character"] - 1 for seat in seats_data])
     state.chars = chars
     state.kinds = game.layout(chars)
     per_seat = game.per_seat
@@ -210,7 +210,7 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     seen = state.seen
     # each character's Bid chips not yet placed, by kind
     free: list[list[list[int]]] = [
-        [[q * per_seat + s for s in slots] for slots in game._kind_slots] for q in range(n)
+        [list(chips_of_kind) for chips_of_kind in game.bid_chips_of[q]] for q in range(n)
     ]
     unknown: list[list[int]] = [[] for _ in range(n)]  # owner -> its placeholders
     unknown_seen: list[list[int]] = []  # placeholder -> seats that looked at it
@@ -293,18 +293,16 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     picked_title = (
         title_index[data["picked"]] if result is not None and data["picked"] is not None else None
     )
-    state.prefs = tuple(
-        tuple(float(v) for v in data["preferences"])
-        if q == player
-        else (
-            game.random_preferences(rng)
-            if picked_title is None
-            else _preferences_fitting(
-                game, rng, picked_title, result["scores"][q], q in result["winners"]
-            )
-        )
-        for q in range(n)
-    )
+    prefs: list[tuple[float, ...]] = []
+    for q in range(n):  # seat by seat: the draws come in seat order
+        if q == player:
+            prefs.append(tuple([float(v) for v in data["preferences"]]))
+        elif picked_title is None:
+            prefs.append(game.random_preferences(rng))
+        else:
+            score, favourite = result["scores"][q], q in result["winners"]
+            prefs.append(_preferences_fitting(game, rng, picked_title, score, favourite))
+    state.prefs = tuple(prefs)
     state.phase = PHASE_NAMES.index(data["phase"])
     state.actor = data["actor"] if data["actor"] is not None else 0
     state.start = data["start"]

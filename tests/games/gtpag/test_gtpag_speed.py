@@ -1,0 +1,125 @@
+"""Issue 16 item 3: the fast paths of Game to Pick a Game agree with a plain recount.
+
+The speed pass keeps a few things between calls (the legal chip targets by a packed int of the
+pile sizes, a Nomination's Score by its packed counts, the playout policy's chip tables by the
+chips a seat knows) and names its codes as Final literals. Each is checked here against what
+it stands for, after seeded random play at every player count, with the caches shared across
+games as in a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamenight.core import Rng
+from gamenight.games.gtpag import actions, params, state
+from gamenight.games.gtpag.actions import CHIP_TARGET_TRAITS
+from gamenight.games.gtpag.bots import GtpagPlayout, _Seen
+from gamenight.games.gtpag.params import GtpagParams
+from gamenight.games.gtpag.rules import TRAIT_BASE, GtpagGame
+from gamenight.games.gtpag.state import BIDDING, GtpagState
+
+COUNTS = range(2, 9)
+SETTINGS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "big library, two Bid chips": {
+        "added_titles": ("Chess", "Go", "Hanabi", "Azul", "Tichu"),
+        "bid_chips": ("+2", "+2"),
+    },
+}
+
+
+def _random_states(game: GtpagGame, players: int, seeds: range) -> Iterator[GtpagState]:
+    """Every state along seeded random games (the match's own state, as play goes on)."""
+    rng = Rng(players)
+    for seed in seeds:
+        match = game.new_state(players, seed)
+        while game.to_act(match):
+            yield match
+            seat = game.to_act(match)[0]
+            legal = game.legal_actions(match, seat)
+            game.apply(match, seat, legal[rng.randbelow(len(legal))])
+
+
+def test_issue16_item3_the_final_codes_are_the_enums_values() -> None:
+    """The phase, action-kind and Trait codes are written out as Final literals (compiled
+    modules inline them): they must stay the enums' values and the Traits' order."""
+    phases = ("NOMINATION", "BIDDING", "TRAIT", "BOOSTING", "TIE", "OVER")
+    assert [getattr(state, name) for name in phases] == [int(p) for p in state.Phase]
+    assert [p.name for p in state.Phase] == list(phases)
+    kinds = [kind.name for kind in actions.Kind]
+    # a Trait's action kind is K_<TRAIT> (the bare name is the Trait's code, from params)
+    written = [f"K_{name}" if hasattr(actions, f"K_{name}") else name for name in kinds]
+    assert [getattr(actions, name) for name in written] == [int(k) for k in actions.Kind]
+    traits = [name.upper().replace(" ", "_") for name in params.TRAIT_NAMES]
+    assert [getattr(params, name) for name in traits] == list(range(len(traits)))
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_issue16_item3_cached_chip_targets_match_a_recount(setting: str, players: int) -> None:
+    """D2, D5: a chip-target Trait's legal first choices, cached by a packed key of the pile
+    sizes while every chip is face down, are those worked out afresh from the piles."""
+    game = GtpagGame(GtpagParams().with_overrides(SETTINGS[setting]))
+    checked = 0
+    for match in _random_states(game, players, range(40)):
+        seat = match.actor
+        if match.phase != BIDDING or not match.hand[seat] & game.trait_bit:
+            continue
+        trait = match.kinds[seat * game.per_seat + game.trait_slot] - TRAIT_BASE
+        if trait not in CHIP_TARGET_TRAITS:
+            continue
+        fresh = game._chip_targets(match, trait)
+        assert list(game._trait_options(match, trait)) == fresh
+        bids = [a for a in game.legal_actions(match, seat) if a.kind == actions.BID]
+        assert game.legal_actions(match, seat) == bids + fresh
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_issue16_item3_the_score_of_packed_counts_is_the_tally(players: int) -> None:
+    """R13: the Score read from a Nomination's packed counts (memoised per game instance) is
+    the chip-by-chip tally's."""
+    game = GtpagGame()
+    checked = 0
+    for match in _random_states(game, players, range(25)):
+        for j in range(len(match.piles)):
+            assert game._score(match, j) == game.tally(match, j).score
+            checked += 1
+    assert checked > 200
+
+
+def _fields(seen: list[_Seen | None]) -> list[tuple[float, ...] | None]:
+    return [
+        None
+        if est is None
+        else (est.values, est.inverts, est.house, est.extra, est.unknown, est.sign, est.score)
+        for est in seen
+    ]
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_issue16_item3_the_policys_chip_tables_match_a_fresh_policy(players: int) -> None:
+    """The playout policy keeps a chip table per set of known chips, for one layout of chips
+    at a time: shared across two layouts (other characters), it sees what a fresh policy
+    sees."""
+    first = GtpagGame()
+    second = GtpagGame(GtpagParams(characters=tuple(range(9 - players, 9))))
+    shared = GtpagPlayout(first)
+    games = (first, second)
+    streams = [_random_states(game, players, range(40)) for game in games]
+    checked = 0
+    for step in range(1000):
+        game = games[step % 2]
+        match = next(streams[step % 2], None)
+        if match is None:
+            break
+        fresh = GtpagPlayout(game)
+        for seat in range(players):
+            assert _fields(shared._seen(match, seat)) == _fields(fresh._seen(match, seat))
+            checked += 1
+    assert checked > 400
