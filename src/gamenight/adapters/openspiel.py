@@ -42,13 +42,43 @@ Rewards are terminal: the outcome through the chosen reward mode. Raw scores are
 Illegal actions. ``apply_action`` with an id that is not legal raises
 :class:`~gamenight.core.errors.IllegalActionError` naming it, and the state (history
 included) is unchanged.
+
+Resampling. ``state.resample_from_infostate(player, sampler)`` is a new state that
+``player`` cannot tell from this one: its hidden parts are drawn by the game's
+``determinize`` from that seat's view (the true hidden state is never read), seeded from
+two calls of ``sampler`` (any callable returning a float in [0, 1), such as
+``pyspiel.UniformProbabilitySampler(0., 1.)``). Its information state string, observation
+string and tensor for ``player``, its legal actions and its current player equal the
+original's; it clones, plays on to the end and gives returns like any state. Caveats:
+
+- Only the seat to act may be resampled for, as OpenSpiel's ISMCTS (Python and C++) does:
+  for another seat the actor's legal actions could depend on its own hidden cards, so they
+  could not equal the original's. Any other seat, a state still being dealt, or a match that
+  is over raises :class:`ResampleError`. (OpenSpiel's C++ ``ResampleInfostateTest`` asks it
+  for every seat; it cannot reach a Python game anyway, see below.)
+- Its record of the moves before the resampling keeps ``player``'s own action ids, and only
+  the public text of the others' actions: their true ids may be hidden choices (a face-down
+  bid), so they are replaced by :data:`HIDDEN_ACTION` (-1). Every seat's information state
+  string shows such a move by its public text, so in a resampled world another seat's
+  information state lacks its own earlier secret moves: it is what ``player`` knows of it.
+- Its C++ ``history()`` and ``move_number()`` start empty at the resampling: they list only
+  the actions applied to it since. Do not use them to replay it.
+- It is not built from a deal seed, so it pickles (and serialises through
+  ``pyspiel.serialize_game_and_state``) as its gamenight state itself, not as a deal and ids;
+  it holds a drawn world only, never the match's secrets.
+
+C++ algorithms cannot use the method: pyspiel's bridge for Python games (``PyState`` in
+``python_games.h``) forwards no ``ResampleFromInfostate`` to Python, and with pyspiel 2.0.2
+the C++ search bots (``pyspiel.ISMCTSBot``, ``pyspiel.MCTSBot``) stop the interpreter with a
+segmentation fault on every Python game, OpenSpiel's own ``python_kuhn_poker`` included
+(docs/rl.md). Use OpenSpiel's Python ``ISMCTSBot``, or gamenight's ``openspiel-ismcts`` bot.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -57,14 +87,22 @@ import pyspiel
 from gamenight.adapters.codec import REWARD_MODES, Codec, make_codec
 from gamenight.adapters.encodings import FloatArray, encoded_games
 from gamenight.core import registry
-from gamenight.core.errors import GameOverError, IllegalActionError, InvalidParamsError
+from gamenight.core.errors import (
+    GamenightError,
+    GameOverError,
+    IllegalActionError,
+    InvalidParamsError,
+)
 from gamenight.core.game import AnyGame, Outcome
 from gamenight.core.params import Params
+from gamenight.core.rng import Rng
 
 __all__ = [
     "DEAL_OUTCOMES",
+    "HIDDEN_ACTION",
     "GamenightSpielGame",
     "GamenightSpielState",
+    "ResampleError",
     "load",
     "register_all",
     "short_name",
@@ -73,10 +111,18 @@ __all__ = [
 DEAL_OUTCOMES = 256
 """Outcomes of each chance node: one byte of the deal seed."""
 
+HIDDEN_ACTION = -1
+"""The action id a resampled state records for another seat's move made before it was
+resampled: the true id may be a secret, so only that move's public text is kept."""
+
 _RESERVED = ("players", "variant", "reward", "deal_bytes")
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE_OUTCOMES = [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
+
+
+class ResampleError(GamenightError, ValueError):
+    """A resampling that OpenSpiel's contract does not allow (wrong seat, dealing, over)."""
 
 
 def short_name(game: str) -> str:
@@ -230,7 +276,17 @@ class _Run:
     record (deal bytes and action ids) that is replayed on loading.
     """
 
-    __slots__ = ("current", "drawn", "legal", "moves", "outcome", "seed", "setup", "state")
+    __slots__ = (
+        "current",
+        "drawn",
+        "legal",
+        "moves",
+        "outcome",
+        "resampled",
+        "seed",
+        "setup",
+        "state",
+    )
 
     def __init__(self, setup: _Setup) -> None:
         self.setup = setup
@@ -241,6 +297,7 @@ class _Run:
         self.current = _CHANCE
         self.legal: list[int] | None = None
         self.outcome: Outcome | None = None
+        self.resampled = False  # a world drawn for one seat: no deal seed, hidden ids
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Run:
         twin = _Run.__new__(_Run)
@@ -252,10 +309,36 @@ class _Run:
         twin.current = self.current
         twin.legal = self.legal
         twin.outcome = self.outcome
+        twin.resampled = self.resampled
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.resampled:  # no deal to replay: the drawn world itself (it holds no secret)
+            return (_restore_resampled, (self.setup.key(), self.state, self.moves))
         return (_restore, (self.setup.key(), self.seed, self.drawn, [m[1] for m in self.moves]))
+
+    def resample(self, player: int, sampler: Callable[[], float]) -> _Run:
+        """A run ``player`` cannot tell from this one, drawn from that seat's view only."""
+        if self.state is None:
+            raise ResampleError("cannot resample while the deal is being drawn (a chance node)")
+        if self.current == _TERMINAL:
+            raise ResampleError("cannot resample a match that is over")
+        if player != self.current:
+            raise ResampleError(
+                f"cannot resample for seat {player}: only the seat to act ({self.current}) may be"
+            )
+        seed = (int(sampler() * 2**32) << 32) | int(sampler() * 2**32)
+        game = self.setup.game
+        view = game.view(self.state, player)
+        twin = _Run(self.setup)
+        twin.resampled = True
+        twin.drawn = self.setup.deal_bytes
+        twin.state = game.determinize(view, player, Rng(seed))
+        twin.moves = [
+            move if move[0] == player else (move[0], HIDDEN_ACTION, move[2]) for move in self.moves
+        ]
+        twin._advance()
+        return twin
 
     def deal(self, byte: int) -> None:
         if not 0 <= byte < DEAL_OUTCOMES:
@@ -298,17 +381,33 @@ class _Run:
             self.outcome = game.outcome(self.state)
 
 
-def _restore(
-    key: tuple[str, dict[str, Any], int, int, str], seed: int, drawn: int, moves: list[int]
-) -> _Run:
-    """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
+SetupKey = tuple[str, dict[str, Any], int, int, str]
+
+
+def _setup_of(key: SetupKey) -> _Setup:
     name, values, num_players, deal_bytes, reward = key
     params = registry.entry(name).game_class.default_params().from_dict(values)
-    run = _Run(_setup(name, params, num_players, deal_bytes, reward))
+    return _setup(name, params, num_players, deal_bytes, reward)
+
+
+def _restore(key: SetupKey, seed: int, drawn: int, moves: list[int]) -> _Run:
+    """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
+    run = _Run(_setup_of(key))
     for shift in range(drawn - 1, -1, -1):
         run.deal((seed >> (8 * shift)) & 0xFF)
     for action_id in moves:
         run.play(action_id)
+    return run
+
+
+def _restore_resampled(key: SetupKey, state: Any, moves: list[tuple[int, int, str]]) -> _Run:
+    """Rebuild a pickled resampled :class:`_Run` from its gamenight state and moves."""
+    run = _Run(_setup_of(key))
+    run.resampled = True
+    run.drawn = run.setup.deal_bytes
+    run.state = state
+    run.moves = moves
+    run._advance()
     return run
 
 
@@ -360,13 +459,26 @@ class GamenightSpielState(pyspiel.State):
         """The engine's own state (None while the deal is being drawn); for debugging."""
         return self._run.state
 
+    def resample_from_infostate(
+        self, player: int, sampler: Callable[[], float]
+    ) -> GamenightSpielState:
+        """A state consistent with ``player``'s information state (see the module's
+        Resampling section): its hidden parts drawn by the game's ``determinize`` from the
+        seat's view, seeded from ``sampler``. Only for the seat to act."""
+        twin = GamenightSpielState(self.get_game())
+        twin._run = self._run.resample(player, sampler)
+        return twin
+
     def __str__(self) -> str:
         run = self._run
         if run.state is None:
             return f"dealing: {run.drawn} of {run.setup.deal_bytes} seed bytes drawn"
         notations = run.setup.codec.notations
-        lines = [f"deal seed {run.seed}"]
-        lines += [f"seat {seat}: {notations[action_id]}" for seat, action_id, _ in run.moves]
+        lines = ["a world resampled for one seat" if run.resampled else f"deal seed {run.seed}"]
+        lines += [
+            f"seat {seat}: {public if action_id == HIDDEN_ACTION else notations[action_id]}"
+            for seat, action_id, public in run.moves
+        ]
         if run.outcome is not None:
             lines.append(f"over: {run.outcome.to_dict()}")
         return "\n".join(lines)
@@ -419,8 +531,9 @@ class _Observer:
         if not self.perfect_recall:
             return text
         notations = self.setup.codec.notations
-        seen = [
-            f"{seat}:{notations[action_id] if seat == player and not self.spectator else public}"
+        own = -1 if self.spectator else player
+        seen = [  # a resampled world's HIDDEN_ACTION shows as public text, even to its seat
+            f"{seat}:{notations[action_id] if seat == own and action_id >= 0 else public}"
             for seat, action_id, public in run.moves
         ]
         return text + "\n" + "\n".join(seen)
