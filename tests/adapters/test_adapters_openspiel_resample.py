@@ -112,7 +112,7 @@ def test_resampled_states_clone_play_on_and_pickle(name: str, players: int) -> N
     state = states[len(states) // 3]
     resampled = state.resample_from_infostate(state.current_player(), Rng(2).random)
     assert resampled.history() == []
-    assert str(resampled).startswith("a world resampled")
+    assert str(resampled).startswith("a world without its deal")
     twin = resampled.clone()
     before = fingerprint(resampled.gamenight_state())
     rng = np.random.default_rng(0)

@@ -83,6 +83,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from gamenight.adapters.codec import REWARD_MODES, Codec, make_codec
 from gamenight.adapters.encodings import FloatArray, encoded_games
@@ -103,9 +104,13 @@ __all__ = [
     "GamenightSpielGame",
     "GamenightSpielState",
     "ResampleError",
+    "game_of",
+    "ismcts_choice",
     "load",
+    "mcts_choice",
     "register_all",
     "short_name",
+    "world_state",
 ]
 
 DEAL_OUTCOMES = 256
@@ -122,7 +127,7 @@ _CHANCE_OUTCOMES = [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)
 
 
 class ResampleError(GamenightError, ValueError):
-    """A resampling that OpenSpiel's contract does not allow (wrong seat, dealing, over)."""
+    """A resampling (or a world state) for a seat that is not to act, while dealing, or over."""
 
 
 def short_name(game: str) -> str:
@@ -238,8 +243,9 @@ class GamenightSpielGame(pyspiel.Game):
 
     gamenight_name = ""
 
-    def __init__(self, params: Mapping[str, Any]) -> None:
-        self.setup = _setup_from(self.gamenight_name, params)
+    def __init__(self, params: Mapping[str, Any], setup: _Setup | None = None) -> None:
+        """``setup`` (from :func:`game_of`) is used as given instead of read from ``params``."""
+        self.setup = setup if setup is not None else _setup_from(self.gamenight_name, params)
         setup = self.setup
         codec = setup.codec
         low, high = codec.reward_range(setup.reward)
@@ -282,10 +288,10 @@ class _Run:
         "legal",
         "moves",
         "outcome",
-        "resampled",
         "seed",
         "setup",
         "state",
+        "undealt",
     )
 
     def __init__(self, setup: _Setup) -> None:
@@ -297,7 +303,8 @@ class _Run:
         self.current = _CHANCE
         self.legal: list[int] | None = None
         self.outcome: Outcome | None = None
-        self.resampled = False  # a world drawn for one seat: no deal seed, hidden ids
+        # built from a gamenight state (a resampled world, or a state handed in): no seed
+        self.undealt = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Run:
         twin = _Run.__new__(_Run)
@@ -309,12 +316,12 @@ class _Run:
         twin.current = self.current
         twin.legal = self.legal
         twin.outcome = self.outcome
-        twin.resampled = self.resampled
+        twin.undealt = self.undealt
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
-        if self.resampled:  # no deal to replay: the drawn world itself (it holds no secret)
-            return (_restore_resampled, (self.setup.key(), self.state, self.moves))
+        if self.undealt:  # no deal to replay: the world itself (a drawn one holds no secret)
+            return (_restore_undealt, (self.setup.key(), self.state, self.moves, self.current))
         return (_restore, (self.setup.key(), self.seed, self.drawn, [m[1] for m in self.moves]))
 
     def resample(self, player: int, sampler: Callable[[], float]) -> _Run:
@@ -330,15 +337,26 @@ class _Run:
         seed = (int(sampler() * 2**32) << 32) | int(sampler() * 2**32)
         game = self.setup.game
         view = game.view(self.state, player)
-        twin = _Run(self.setup)
-        twin.resampled = True
-        twin.drawn = self.setup.deal_bytes
-        twin.state = game.determinize(view, player, Rng(seed))
-        twin.moves = [
+        moves = [
             move if move[0] == player else (move[0], HIDDEN_ACTION, move[2]) for move in self.moves
         ]
-        twin._advance()
-        return twin
+        # the seat to act is public; it may be a later seat of a simultaneous step (world_state)
+        return _Run.of_world(self.setup, game.determinize(view, player, Rng(seed)), moves, player)
+
+    @staticmethod
+    def of_world(
+        setup: _Setup, world: Any, moves: list[tuple[int, int, str]], current: int
+    ) -> _Run:
+        """A run of a gamenight state (not dealt), with ``current`` the seat to act."""
+        run = _Run(setup)
+        run.undealt = True
+        run.drawn = setup.deal_bytes
+        run.state = world
+        run.moves = moves
+        run._advance()
+        if current != run.current and run.current != _TERMINAL:
+            run.current = current
+        return run
 
     def deal(self, byte: int) -> None:
         if not 0 <= byte < DEAL_OUTCOMES:
@@ -400,15 +418,11 @@ def _restore(key: SetupKey, seed: int, drawn: int, moves: list[int]) -> _Run:
     return run
 
 
-def _restore_resampled(key: SetupKey, state: Any, moves: list[tuple[int, int, str]]) -> _Run:
-    """Rebuild a pickled resampled :class:`_Run` from its gamenight state and moves."""
-    run = _Run(_setup_of(key))
-    run.resampled = True
-    run.drawn = run.setup.deal_bytes
-    run.state = state
-    run.moves = moves
-    run._advance()
-    return run
+def _restore_undealt(
+    key: SetupKey, state: Any, moves: list[tuple[int, int, str]], current: int
+) -> _Run:
+    """Rebuild a pickled run that was not dealt from its gamenight state and moves."""
+    return _Run.of_world(_setup_of(key), state, moves, current)
 
 
 class GamenightSpielState(pyspiel.State):
@@ -474,7 +488,7 @@ class GamenightSpielState(pyspiel.State):
         if run.state is None:
             return f"dealing: {run.drawn} of {run.setup.deal_bytes} seed bytes drawn"
         notations = run.setup.codec.notations
-        lines = ["a world resampled for one seat" if run.resampled else f"deal seed {run.seed}"]
+        lines = ["a world without its deal" if run.undealt else f"deal seed {run.seed}"]
         lines += [
             f"seat {seat}: {public if action_id == HIDDEN_ACTION else notations[action_id]}"
             for seat, action_id, public in run.moves
@@ -482,6 +496,91 @@ class GamenightSpielState(pyspiel.State):
         if run.outcome is not None:
             lines.append(f"over: {run.outcome.to_dict()}")
         return "\n".join(lines)
+
+
+def game_of(game: AnyGame, num_players: int, reward: str = "win_share") -> GamenightSpielGame:
+    """The OpenSpiel game of a gamenight game object, its params exactly as they are.
+
+    Unlike :func:`load`, tuple and optional params (the picker's preferences) are kept; the
+    game's OpenSpiel parameters show its scalar fields only, so ``str(game)`` may not load
+    the same setup again. For bots that search a gamenight match through OpenSpiel.
+    """
+    if reward not in REWARD_MODES:
+        raise InvalidParamsError(f"unknown reward {reward!r} (rewards: {', '.join(REWARD_MODES)})")
+    game.check_player_count(num_players)
+    name = game.spec.name
+    values: dict[str, Any] = {
+        "players": num_players,
+        "variant": "",
+        "reward": reward,
+        "deal_bytes": 8,
+        **{field: getattr(game.params, field) for field in _scalar_fields(type(game))},
+    }
+    return GamenightSpielGame(values, _setup(name, game.params, num_players, 8, reward))
+
+
+def world_state(game: GamenightSpielGame, world: Any, seat: int) -> GamenightSpielState:
+    """An OpenSpiel state of the gamenight state ``world`` (not copied), ``seat`` to act.
+
+    It has no moves before it: its information state strings hold the seats' views of
+    ``world`` and the moves applied from then on. ``seat`` must be among the game's
+    ``to_act`` (at a simultaneous step, any of them may be made the one to act first).
+    Like a resampled state it is pickled as its gamenight state; its ``history()`` starts
+    empty.
+    """
+    actors = game.setup.game.to_act(world)
+    if seat not in actors:
+        raise ResampleError(f"seat {seat} is not to act in this state (to act: {list(actors)})")
+    state = GamenightSpielState(game)
+    state._run = _Run.of_world(game.setup, world, [], seat)
+    return state
+
+
+# -- OpenSpiel's search bots, for gamenight's peer bots (bots/peers.py) -----------------------
+def _evaluator(rollouts: int, random_state: np.random.RandomState) -> Any:
+    return mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state)
+
+
+def ismcts_choice(
+    root: GamenightSpielState,
+    simulations: int,
+    uct_c: float,
+    rollouts: int,
+    seed: int,
+    sampler: Callable[[], float],
+) -> int:
+    """The action id OpenSpiel's Python ``ISMCTSBot`` picks at ``root``, with random rollouts.
+
+    Its generator is seeded with ``seed`` (below 2**32); every simulation's world is drawn
+    by :meth:`GamenightSpielState.resample_from_infostate` fed by ``sampler``.
+    """
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        root.get_game(),
+        _evaluator(rollouts, random_state),
+        uct_c=uct_c,
+        max_simulations=simulations,
+        random_state=random_state,
+    )
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return int(bot.step(root))
+
+
+def mcts_choice(
+    root: GamenightSpielState, simulations: int, uct_c: float, rollouts: int, seed: int
+) -> int:
+    """The action id OpenSpiel's perfect-information ``MCTSBot`` (plain UCT, no solver)
+    picks at ``root``, searching it as it is: the caller decides what the root may hold."""
+    random_state = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(
+        root.get_game(),
+        uct_c,
+        simulations,
+        _evaluator(rollouts, random_state),
+        solve=False,
+        random_state=random_state,
+    )
+    return int(bot.step(root))
 
 
 # -- observations ----------------------------------------------------------------------------
