@@ -17,7 +17,8 @@ from adapter_helpers import CASE_IDS, CASES, fingerprint
 from open_spiel.python.algorithms import ismcts, mcts
 
 from gamenight.adapters import openspiel as gos
-from gamenight.core.errors import GamenightError
+from gamenight.core.errors import GamenightError, InvalidParamsError
+from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
 
 parametrize_cases = pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
@@ -178,3 +179,44 @@ def test_python_ismcts_bot_decides_through_resampling(name: str, players: int) -
     chosen = [bot.step(state) for state in states[:: max(1, len(states) // 3)][:3]]
     for state, action in zip(states[:: max(1, len(states) // 3)], chosen, strict=False):
         assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["gnome", "pgdk"])
+def test_world_states_let_any_seat_of_a_simultaneous_step_act_first(name: str) -> None:
+    """issue 17 item 2: the peer bots' roots. At a simultaneous step a bot may be asked for
+    any seat of ``to_act`` (the server asks them all): the root makes that seat the one to
+    act, and resampling keeps it so; a seat not to act is refused."""
+    players = 3
+    game = make_game(name)
+    spiel_game = gos.game_of(game, players)
+    walk = Rng(1)
+    state = game.new_state(players, 2)
+    while len(game.to_act(state)) < 2:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply(state, seat, legal[walk.randbelow(len(legal))])
+    later = game.to_act(state)[-1]
+    root = gos.world_state(spiel_game, state.clone(), later)
+    assert root.current_player() == later
+    assert root.history() == []
+    codec = spiel_game.setup.codec
+    assert root.legal_actions() == codec.legal_ids(state, later)
+    assert root.information_state_string(later) == codec.text(game.view(state, later)) + "\n"
+    resampled = root.resample_from_infostate(later, Rng(3).random)
+    assert_same_for(later, root, resampled)
+    restored = pickle.loads(pickle.dumps(resampled))
+    assert restored.current_player() == later
+    game.apply(state, later, game.legal_actions(state, later)[0])  # committed: not to act
+    with pytest.raises(gos.ResampleError, match=f"seat {later} is not to act"):
+        gos.world_state(spiel_game, state, later)
+
+
+def test_game_of_keeps_params_that_load_cannot_take() -> None:
+    """issue 17 item 2: the peer bots search the game as it was set up, tuple params (the
+    picker's preferences) included."""
+    game = make_game("gtpag", {"preferences": ((4.0, 3.0, 2.0, 1.0), (1.0, 2.0, 3.0, 4.0))})
+    spiel_game = gos.game_of(game, 2)
+    assert spiel_game.setup.params == game.params
+    assert spiel_game.setup.params != make_game("gtpag").params
+    with pytest.raises(InvalidParamsError, match="unknown reward"):
+        gos.game_of(game, 2, reward="score")
