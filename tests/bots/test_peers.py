@@ -63,13 +63,14 @@ def test_peer_bots_play_full_matches_reproducibly(name: str, spec: str) -> None:
 
 @needs_openspiel
 @pytest.mark.slow
-@pytest.mark.parametrize("spec", ["openspiel-ismcts:sims=20", "openspiel-mcts:sims=20"])
+@pytest.mark.parametrize("spec", ["openspiel-ismcts:sims=10", "openspiel-mcts:sims=10"])
 @pytest.mark.parametrize(
     ("name", "players"),
     [(entry.name, n) for entry in entries() for n in entry.game_class.spec.player_counts],
 )
 def test_peer_bots_play_every_player_count(name: str, players: int, spec: str) -> None:
-    game = make_game(name)
+    """issue 17 item 2: every seat a peer bot, at every player count."""
+    game = make_game(name, SHORT.get(name))
     agents = [make_agent(spec, game) for _ in range(players)]
     result = play_match(game, players, 5, agents)
     assert result.steps > 0

@@ -139,3 +139,14 @@ def test_bad_peer_bot_options_on_the_command_line() -> None:
     code, out = run("tournament", "requirements", "--bots", "openspiel-mcts:sims=0,random")
     assert code != 0
     assert "bot 'openspiel-mcts': option sims must be between 1 and 100000, not 0" in out
+
+
+@needs_openspiel
+def test_the_playtest_lab_seats_the_omniscient_bot_and_marks_it() -> None:
+    """issue 17 item 2: the lab's match loop hands it the state; its terminal report marks
+    it in the heading and the table of bots."""
+    code, out = run("playtest", "gtpag", "-n", "2", "--bots", f"{MCTS},random")
+    assert code == 0, out
+    assert f"bots {MCTS} (omniscient), random (rotated)" in out
+    row = next(line for line in out.splitlines() if line.strip().startswith(MCTS))
+    assert row.strip().startswith(f"{MCTS} (omniscient)")
