@@ -148,7 +148,7 @@ def test_resampling_for_a_seat_not_to_act_is_refused() -> None:
     middle = states[len(states) // 2]
     other = 1 - middle.current_player()
     before = (str(middle), middle.history())
-    with pytest.raises(gos.ResampleError, match=f"seat {other}: only the seat to act") as error:
+    with pytest.raises(gos.ResampleError, match=f"seat {other}: it is not to act") as error:
         middle.resample_from_infostate(other, Rng(1).random)
     assert isinstance(error.value, GamenightError)
     assert "\n" not in str(error.value)

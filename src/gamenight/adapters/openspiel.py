@@ -332,7 +332,7 @@ class _Run:
             raise ResampleError("cannot resample a match that is over")
         if player != self.current:
             raise ResampleError(
-                f"cannot resample for seat {player}: only the seat to act ({self.current}) may be"
+                f"cannot resample for seat {player}: it is not to act (seat {self.current} is)"
             )
         seed = (int(sampler() * 2**32) << 32) | int(sampler() * 2**32)
         game = self.setup.game
