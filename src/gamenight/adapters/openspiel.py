@@ -42,41 +42,92 @@ Rewards are terminal: the outcome through the chosen reward mode. Raw scores are
 Illegal actions. ``apply_action`` with an id that is not legal raises
 :class:`~gamenight.core.errors.IllegalActionError` naming it, and the state (history
 included) is unchanged.
+
+Resampling. ``state.resample_from_infostate(player, sampler)`` is a new state that
+``player`` cannot tell from this one: its hidden parts are drawn by the game's
+``determinize`` from that seat's view (the true hidden state is never read), seeded from
+two calls of ``sampler`` (any callable returning a float in [0, 1), such as
+``pyspiel.UniformProbabilitySampler(0., 1.)``). Its information state string, observation
+string and tensor for ``player``, its legal actions and its current player equal the
+original's; it clones, plays on to the end and gives returns like any state. Caveats:
+
+- Only the seat to act may be resampled for, as OpenSpiel's ISMCTS (Python and C++) does:
+  for another seat the actor's legal actions could depend on its own hidden cards, so they
+  could not equal the original's. Any other seat, a state still being dealt, or a match that
+  is over raises :class:`ResampleError`. (OpenSpiel's C++ ``ResampleInfostateTest`` asks it
+  for every seat; it cannot reach a Python game anyway, see below.)
+- Its record of the moves before the resampling keeps ``player``'s own action ids, and only
+  the public text of the others' actions: their true ids may be hidden choices (a face-down
+  bid), so they are replaced by :data:`HIDDEN_ACTION` (-1). Every seat's information state
+  string shows such a move by its public text, so in a resampled world another seat's
+  information state lacks its own earlier secret moves: it is what ``player`` knows of it.
+- Its C++ ``history()`` and ``move_number()`` start empty at the resampling: they list only
+  the actions applied to it since. Do not use them to replay it.
+- It is not built from a deal seed, so it pickles (and serialises through
+  ``pyspiel.serialize_game_and_state``) as its gamenight state itself, not as a deal and ids;
+  it holds a drawn world only, never the match's secrets.
+
+C++ algorithms cannot use the method: pyspiel's bridge for Python games (``PyState`` in
+``python_games.h``) forwards no ``ResampleFromInfostate`` to Python, and with pyspiel 2.0.2
+the C++ search bots (``pyspiel.ISMCTSBot``, ``pyspiel.MCTSBot``) stop the interpreter with a
+segmentation fault on every Python game, OpenSpiel's own ``python_kuhn_poker`` included
+(docs/rl.md). Use OpenSpiel's Python ``ISMCTSBot``, or gamenight's ``openspiel-ismcts`` bot.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from gamenight.adapters.codec import REWARD_MODES, Codec, make_codec
 from gamenight.adapters.encodings import FloatArray, encoded_games
 from gamenight.core import registry
-from gamenight.core.errors import GameOverError, IllegalActionError, InvalidParamsError
+from gamenight.core.errors import (
+    GamenightError,
+    GameOverError,
+    IllegalActionError,
+    InvalidParamsError,
+)
 from gamenight.core.game import AnyGame, Outcome
 from gamenight.core.params import Params
+from gamenight.core.rng import Rng
 
 __all__ = [
     "DEAL_OUTCOMES",
+    "HIDDEN_ACTION",
     "GamenightSpielGame",
     "GamenightSpielState",
+    "ResampleError",
+    "game_of",
+    "ismcts_choice",
     "load",
+    "mcts_choice",
     "register_all",
     "short_name",
+    "world_state",
 ]
 
 DEAL_OUTCOMES = 256
 """Outcomes of each chance node: one byte of the deal seed."""
 
+HIDDEN_ACTION = -1
+"""The action id a resampled state records for another seat's move made before it was
+resampled: the true id may be a secret, so only that move's public text is kept."""
+
 _RESERVED = ("players", "variant", "reward", "deal_bytes")
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE_OUTCOMES = [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
+
+
+class ResampleError(GamenightError, ValueError):
+    """A resampling (or a world state) for a seat that is not to act, while dealing, or over."""
 
 
 def short_name(game: str) -> str:
@@ -192,8 +243,9 @@ class GamenightSpielGame(pyspiel.Game):
 
     gamenight_name = ""
 
-    def __init__(self, params: Mapping[str, Any]) -> None:
-        self.setup = _setup_from(self.gamenight_name, params)
+    def __init__(self, params: Mapping[str, Any], setup: _Setup | None = None) -> None:
+        """``setup`` (from :func:`game_of`) is used as given instead of read from ``params``."""
+        self.setup = setup if setup is not None else _setup_from(self.gamenight_name, params)
         setup = self.setup
         codec = setup.codec
         low, high = codec.reward_range(setup.reward)
@@ -230,7 +282,17 @@ class _Run:
     record (deal bytes and action ids) that is replayed on loading.
     """
 
-    __slots__ = ("current", "drawn", "legal", "moves", "outcome", "seed", "setup", "state")
+    __slots__ = (
+        "current",
+        "drawn",
+        "legal",
+        "moves",
+        "outcome",
+        "seed",
+        "setup",
+        "state",
+        "undealt",
+    )
 
     def __init__(self, setup: _Setup) -> None:
         self.setup = setup
@@ -241,6 +303,8 @@ class _Run:
         self.current = _CHANCE
         self.legal: list[int] | None = None
         self.outcome: Outcome | None = None
+        # built from a gamenight state (a resampled world, or a state handed in): no seed
+        self.undealt = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Run:
         twin = _Run.__new__(_Run)
@@ -252,10 +316,47 @@ class _Run:
         twin.current = self.current
         twin.legal = self.legal
         twin.outcome = self.outcome
+        twin.undealt = self.undealt
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.undealt:  # no deal to replay: the world itself (a drawn one holds no secret)
+            return (_restore_undealt, (self.setup.key(), self.state, self.moves, self.current))
         return (_restore, (self.setup.key(), self.seed, self.drawn, [m[1] for m in self.moves]))
+
+    def resample(self, player: int, sampler: Callable[[], float]) -> _Run:
+        """A run ``player`` cannot tell from this one, drawn from that seat's view only."""
+        if self.state is None:
+            raise ResampleError("cannot resample while the deal is being drawn (a chance node)")
+        if self.current == _TERMINAL:
+            raise ResampleError("cannot resample a match that is over")
+        if player != self.current:
+            raise ResampleError(
+                f"cannot resample for seat {player}: it is not to act (seat {self.current} is)"
+            )
+        seed = (int(sampler() * 2**32) << 32) | int(sampler() * 2**32)
+        game = self.setup.game
+        view = game.view(self.state, player)
+        moves = [
+            move if move[0] == player else (move[0], HIDDEN_ACTION, move[2]) for move in self.moves
+        ]
+        # the seat to act is public; it may be a later seat of a simultaneous step (world_state)
+        return _Run.of_world(self.setup, game.determinize(view, player, Rng(seed)), moves, player)
+
+    @staticmethod
+    def of_world(
+        setup: _Setup, world: Any, moves: list[tuple[int, int, str]], current: int
+    ) -> _Run:
+        """A run of a gamenight state (not dealt), with ``current`` the seat to act."""
+        run = _Run(setup)
+        run.undealt = True
+        run.drawn = setup.deal_bytes
+        run.state = world
+        run.moves = moves
+        run._advance()
+        if current != run.current and run.current != _TERMINAL:
+            run.current = current
+        return run
 
     def deal(self, byte: int) -> None:
         if not 0 <= byte < DEAL_OUTCOMES:
@@ -298,18 +399,30 @@ class _Run:
             self.outcome = game.outcome(self.state)
 
 
-def _restore(
-    key: tuple[str, dict[str, Any], int, int, str], seed: int, drawn: int, moves: list[int]
-) -> _Run:
-    """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
+SetupKey = tuple[str, dict[str, Any], int, int, str]
+
+
+def _setup_of(key: SetupKey) -> _Setup:
     name, values, num_players, deal_bytes, reward = key
     params = registry.entry(name).game_class.default_params().from_dict(values)
-    run = _Run(_setup(name, params, num_players, deal_bytes, reward))
+    return _setup(name, params, num_players, deal_bytes, reward)
+
+
+def _restore(key: SetupKey, seed: int, drawn: int, moves: list[int]) -> _Run:
+    """Rebuild a pickled :class:`_Run` by dealing the same seed and replaying its ids."""
+    run = _Run(_setup_of(key))
     for shift in range(drawn - 1, -1, -1):
         run.deal((seed >> (8 * shift)) & 0xFF)
     for action_id in moves:
         run.play(action_id)
     return run
+
+
+def _restore_undealt(
+    key: SetupKey, state: Any, moves: list[tuple[int, int, str]], current: int
+) -> _Run:
+    """Rebuild a pickled run that was not dealt from its gamenight state and moves."""
+    return _Run.of_world(_setup_of(key), state, moves, current)
 
 
 class GamenightSpielState(pyspiel.State):
@@ -360,16 +473,114 @@ class GamenightSpielState(pyspiel.State):
         """The engine's own state (None while the deal is being drawn); for debugging."""
         return self._run.state
 
+    def resample_from_infostate(
+        self, player: int, sampler: Callable[[], float]
+    ) -> GamenightSpielState:
+        """A state consistent with ``player``'s information state (see the module's
+        Resampling section): its hidden parts drawn by the game's ``determinize`` from the
+        seat's view, seeded from ``sampler``. Only for the seat to act."""
+        twin = GamenightSpielState(self.get_game())
+        twin._run = self._run.resample(player, sampler)
+        return twin
+
     def __str__(self) -> str:
         run = self._run
         if run.state is None:
             return f"dealing: {run.drawn} of {run.setup.deal_bytes} seed bytes drawn"
         notations = run.setup.codec.notations
-        lines = [f"deal seed {run.seed}"]
-        lines += [f"seat {seat}: {notations[action_id]}" for seat, action_id, _ in run.moves]
+        lines = ["a world without its deal" if run.undealt else f"deal seed {run.seed}"]
+        lines += [
+            f"seat {seat}: {public if action_id == HIDDEN_ACTION else notations[action_id]}"
+            for seat, action_id, public in run.moves
+        ]
         if run.outcome is not None:
             lines.append(f"over: {run.outcome.to_dict()}")
         return "\n".join(lines)
+
+
+def game_of(game: AnyGame, num_players: int, reward: str = "win_share") -> GamenightSpielGame:
+    """The OpenSpiel game of a gamenight game object, its params exactly as they are.
+
+    Unlike :func:`load`, tuple and optional params (the picker's preferences) are kept; the
+    game's OpenSpiel parameters show its scalar fields only, so ``str(game)`` may not load
+    the same setup again. For bots that search a gamenight match through OpenSpiel.
+    """
+    if reward not in REWARD_MODES:
+        raise InvalidParamsError(f"unknown reward {reward!r} (rewards: {', '.join(REWARD_MODES)})")
+    game.check_player_count(num_players)
+    name = game.spec.name
+    values: dict[str, Any] = {
+        "players": num_players,
+        "variant": "",
+        "reward": reward,
+        "deal_bytes": 8,
+        **{field: getattr(game.params, field) for field in _scalar_fields(type(game))},
+    }
+    return GamenightSpielGame(values, _setup(name, game.params, num_players, 8, reward))
+
+
+def world_state(game: GamenightSpielGame, world: Any, seat: int) -> GamenightSpielState:
+    """An OpenSpiel state of the gamenight state ``world`` (not copied), ``seat`` to act.
+
+    It has no moves before it: its information state strings hold the seats' views of
+    ``world`` and the moves applied from then on. ``seat`` must be among the game's
+    ``to_act`` (at a simultaneous step, any of them may be made the one to act first).
+    Like a resampled state it is pickled as its gamenight state; its ``history()`` starts
+    empty.
+    """
+    actors = game.setup.game.to_act(world)
+    if seat not in actors:
+        raise ResampleError(f"seat {seat} is not to act in this state (to act: {list(actors)})")
+    state = GamenightSpielState(game)
+    state._run = _Run.of_world(game.setup, world, [], seat)
+    return state
+
+
+# -- OpenSpiel's search bots, for gamenight's peer bots (bots/peers.py) -----------------------
+def _evaluator(rollouts: int, random_state: np.random.RandomState) -> Any:
+    return mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state)
+
+
+def ismcts_choice(
+    root: GamenightSpielState,
+    simulations: int,
+    uct_c: float,
+    rollouts: int,
+    seed: int,
+    sampler: Callable[[], float],
+) -> int:
+    """The action id OpenSpiel's Python ``ISMCTSBot`` picks at ``root``, with random rollouts.
+
+    Its generator is seeded with ``seed`` (below 2**32); every simulation's world is drawn
+    by :meth:`GamenightSpielState.resample_from_infostate` fed by ``sampler``.
+    """
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        root.get_game(),
+        _evaluator(rollouts, random_state),
+        uct_c=uct_c,
+        max_simulations=simulations,
+        random_state=random_state,
+    )
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return int(bot.step(root))
+
+
+def mcts_choice(
+    root: GamenightSpielState, simulations: int, uct_c: float, rollouts: int, seed: int
+) -> int:
+    """The action id OpenSpiel's perfect-information ``MCTSBot`` (plain UCT, no solver)
+    picks at ``root``, searching it as it is: the caller decides what the root may hold."""
+    random_state = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(
+        root.get_game(),
+        uct_c,
+        simulations,
+        _evaluator(rollouts, random_state),
+        solve=False,
+        random_state=random_state,
+    )
+    return int(bot.step(root))
 
 
 # -- observations ----------------------------------------------------------------------------
@@ -419,8 +630,9 @@ class _Observer:
         if not self.perfect_recall:
             return text
         notations = self.setup.codec.notations
-        seen = [
-            f"{seat}:{notations[action_id] if seat == player and not self.spectator else public}"
+        own = -1 if self.spectator else player
+        seen = [  # a resampled world's HIDDEN_ACTION shows as public text, even to its seat
+            f"{seat}:{notations[action_id] if seat == own and action_id >= 0 else public}"
             for seat, action_id, public in run.moves
         ]
         return text + "\n" + "\n".join(seen)

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from gamenight.bots.factory import bot_names
+from gamenight.bots.factory import OMNISCIENT_BOTS, bot_names
 from gamenight.cli.app import Command, app, console, friendly_errors
 from gamenight.core import registry
 
@@ -48,6 +48,10 @@ def _show(name: str) -> None:
         console.print(spec.summary)
     console.print(f"Players: {spec.players_text()}")
     console.print(f"Bots: {', '.join(bot_names(entry.game_class()))}, human")
+    console.print(
+        f"For simulate and tournament only: {', '.join(sorted(OMNISCIENT_BOTS))} "
+        "(omniscient: reads the true state, never at a table with people)"
+    )
     if spec.variants:
         variants = Table(title="variants (--variant NAME)", header_style="bold")
         variants.add_column("name")

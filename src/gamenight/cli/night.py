@@ -224,6 +224,7 @@ def night(
     picker = registry.make_game(PICKER)
     count = table_size(picker, players if players or seats else NIGHT_PLAYERS, seats)
     specs = seat_specs(picker, count, seats, humans, seat, bots, hotseat=False)
+    seat_agents(picker, specs)  # unknown or omniscient bots refused before anyone is asked
     pace = Pace(watching_delay(delay, step, specs), step)
     night_seed = seed if seed is not None else fresh_seed()
     try:

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from gamenight.bots.factory import make_agent
+from gamenight.bots.factory import make_table_agent
 from gamenight.cli.app import (
     Command,
     DelayOption,
@@ -79,8 +79,8 @@ def seat_specs(
 
 
 def seat_agents(game: AnyGame, specs: Sequence[str]) -> list[Agent | None]:
-    """The bot of every seat; None where a person sits."""
-    return [None if spec == HUMAN else make_agent(spec, game) for spec in specs]
+    """The bot of every seat; None where a person sits. Never an omniscient bot."""
+    return [None if spec == HUMAN else make_table_agent(spec, game) for spec in specs]
 
 
 def table_size(game: AnyGame, players: int | None, seats: str | None) -> int:

@@ -16,6 +16,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from gamenight.bots.factory import omniscient_spec
 from gamenight.cli.app import (
     Command,
     JobsOption,
@@ -211,13 +212,18 @@ def _check_csv_dir(directory: Path, overwrite: bool) -> None:
                              "replace it")
 
 
+def _marked(bot: str) -> str:
+    """A bot that reads the true state is never mistaken for a fair one (issue 17)."""
+    return f"{bot} (omniscient)" if omniscient_spec(bot) else bot
+
+
 def _print(summary: dict[str, Any], shown: set[str], title: str) -> None:
     from gamenight.sim.playtest.words import summary_lines
 
     spec = summary["spec"]
     console.print(Text.assemble(
         (title, "bold"),
-        f": {spec['players']} players, bots {', '.join(spec['bots'])} (rotated), "
+        f": {spec['players']} players, bots {', '.join(map(_marked, spec['bots']))} (rotated), "
         f"{len(summary['configs'])} configuration(s), {spec['games']:,} matches each, "
         f"seed {spec['seed']}",
     ))
@@ -249,7 +255,7 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
     if "bots" in shown:
         table = _table(f"{label}: by bot", "bot", "seat-games", "win rate", "mean score")
         for bot in config["bots"]:
-            table.add_row(Text(bot["bot"]), str(bot["seat_games"]),
+            table.add_row(Text(_marked(bot["bot"])), str(bot["seat_games"]),
                           with_interval(bot["win_rate"], True),
                           with_interval(bot["mean_score"], False))
         console.print(table)

@@ -108,12 +108,17 @@ def interval(low: float, high: float, spec: str) -> str:
     return f"[{low:{spec}}, {high:{spec}}]"
 
 
+def marked(bot: str, summary: dict[str, Any]) -> str:
+    """A bot's name in a report, marked when it reads the true state (never a fair bot)."""
+    return f"{bot} (omniscient)" if bot in summary.get("omniscient", ()) else bot
+
+
 def _print(summary: dict[str, Any], title: str) -> None:
     console.print(  # a Text: bot specs are the user's words, never markup
         Text.assemble(
             (title, "bold"),
             f": {summary['games']} matches, {summary['players']} players, "
-            f"bots {', '.join(summary['bots'])}"
+            f"bots {', '.join(marked(bot, summary) for bot in summary['bots'])}"
             + (" (rotated through the seats)" if summary["rotate"] else "")
             + f", seed {summary['seed']}",
         )
@@ -127,7 +132,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
             table.add_row(
-                Text(row["label"]),
+                Text(marked(row["label"], summary) if heading == "bot" else row["label"]),
                 str(row["games"]),
                 f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.1%')}",
                 f"{row['mean_score']:.2f} {interval(row['score_low'], row['score_high'], '.2f')}",
@@ -144,6 +149,19 @@ def _print(summary: dict[str, Any], title: str) -> None:
         f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}."
     )
     console.print(capped_line(summary))
+    print_omniscient(summary)
+
+
+def print_omniscient(summary: dict[str, Any]) -> None:
+    """What "omniscient" means, when a bot of the report is one."""
+    if summary.get("omniscient"):
+        console.print(
+            Text(
+                f"Omniscient: {', '.join(summary['omniscient'])} read the true state (every "
+                "hand, the deck order): a ceiling of what knowing everything is worth, not a "
+                "fair opponent."
+            )
+        )
 
 
 def capped_line(summary: dict[str, Any]) -> Text:

@@ -32,7 +32,7 @@ from gamenight.cli.app import (
     split_list,
     written_to,
 )
-from gamenight.cli.simulate import capped_line, interval, record_writer
+from gamenight.cli.simulate import capped_line, interval, marked, print_omniscient, record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, validate
@@ -134,7 +134,8 @@ def _print(summary: dict[str, Any], title: str) -> None:
             (title, "bold"),
             f": duplicate tournament, {summary['deals']} deals x "
             f"{summary['players']} seat rotations = {summary['games']} matches; "
-            f"lineup {', '.join(summary['lineup'])}; seed {summary['seed']}. "
+            f"lineup {', '.join(marked(bot, summary) for bot in summary['lineup'])}; "
+            f"seed {summary['seed']}. "
             f"A seat's fair share of wins: {1 / summary['players']:.0%}.",
         )
     )
@@ -144,7 +145,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
     for row in summary["by_bot"]:
         rating = summary["ratings"][row["label"]]
         table.add_row(
-            Text(row["label"]),
+            Text(marked(row["label"], summary)),
             str(row["games"]),
             f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.0%')}",
             f"{row['mean_score']:.1f} {interval(row['score_low'], row['score_high'], '.1f')}",
@@ -157,9 +158,10 @@ def _print(summary: dict[str, Any], title: str) -> None:
         f"No winner: {summary['no_winner']:.1%}."
     )
     console.print(capped_line(summary))
+    print_omniscient(summary)
     if summary["capped"] and summary["capped"] < summary["games"]:
         uncapped = ", ".join(
-            f"{row['label']} {row['win_rate']:.1%} of {row['games']}"
+            f"{marked(row['label'], summary)} {row['win_rate']:.1%} of {row['games']}"
             for row in summary["by_bot_uncapped"]
         )
         console.print(Text(f"Win rates over the matches that reached the rules' end: {uncapped}."))

@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gamenight.bots.base import parse_bot_spec
-from gamenight.bots.factory import make_agent
+from gamenight.bots.factory import make_table_agent
 from gamenight.core import registry
 from gamenight.core.agent import Agent
 from gamenight.core.game import AnyGame, View
@@ -31,7 +31,7 @@ INLINE_BOTS = frozenset({"random", "heuristic"})
 @functools.lru_cache(maxsize=64)
 def _worker_agent(game_name: str, params_json: str, spec: str) -> tuple[AnyGame, Agent]:
     game = registry.make_game(game_name, json.loads(params_json))
-    return game, make_agent(spec, game)
+    return game, make_table_agent(spec, game)
 
 
 def choose_in_worker(
@@ -68,7 +68,7 @@ class BotRunner:
         if name in INLINE_BOTS:
             agent = agents.get(spec)
             if agent is None:
-                agent = agents[spec] = make_agent(spec, game)
+                agent = agents[spec] = make_table_agent(spec, game)
             return agent.act(view, legal, Rng(seed))
         if self._pool is None:
             # spawn, not fork: the server runs threads (the store's writer) that fork would copy

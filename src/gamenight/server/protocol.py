@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamenight.bots.base import parse_bot_spec
-from gamenight.bots.factory import make_agent
+from gamenight.bots.factory import make_table_agent
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.core.game import AnyGame
@@ -202,7 +202,9 @@ def _seats(value: Any, players: int, game: AnyGame) -> list[str]:
 def _bot_spec(spec: str, game: AnyGame) -> str:
     """A bot spec the server is willing to run: it exists and its search budget is bounded."""
     _, options = parse_bot_spec(spec)
-    make_agent(spec, game)  # unknown bots and bad options raise BotError
+    make_table_agent(spec, game)  # unknown, omniscient bots and bad options raise BotError
+    if "sims" in options and float(options["sims"]) > MAX_SEARCH_ITERATIONS:
+        raise ProtocolError(f"bot {spec!r}: at most {MAX_SEARCH_ITERATIONS} simulations here")
     if "iters" in options and float(options["iters"]) > MAX_SEARCH_ITERATIONS:
         raise ProtocolError(f"bot {spec!r}: at most {MAX_SEARCH_ITERATIONS} iterations here")
     if "time" in options and float(options["time"]) > MAX_SEARCH_SECONDS:

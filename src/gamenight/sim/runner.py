@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from gamenight.core.agent import Agent
+from gamenight.core.agent import Agent, is_omniscient
 from gamenight.core.engine import Match
 from gamenight.core.errors import BotError, brief
 from gamenight.core.game import AnyGame, Outcome
@@ -45,7 +45,8 @@ def play_match(
 ) -> MatchResult:
     """Play a match to its end, each seat's bot choosing from that seat's view only.
 
-    A bot that returns an action that is not legal raises :class:`BotError` naming it.
+    A bot that returns an action that is not legal raises :class:`BotError` naming it. An
+    omniscient bot (``core.agent``) is handed a copy of the true state instead of a view.
     """
     if len(agents) != num_players:
         raise BotError(f"{num_players} seats need {num_players} bots, got {len(agents)}")
@@ -54,6 +55,7 @@ def play_match(
     rngs = agent_rngs(seed, num_players)
     actions = match.record.actions
     steps = 0
+    seers = [agent if is_omniscient(agent) else None for agent in agents]
     while True:
         actors = game.to_act(state)
         if not actors:
@@ -61,8 +63,12 @@ def play_match(
         seat = actors[0]
         agent = agents[seat]
         legal = game.legal_actions(state, seat)
-        view = game.view(state, seat) if agent.needs_view else {}
-        action = agent.act(view, legal, rngs[seat])
+        seer = seers[seat]
+        if seer is not None:
+            action = seer.act_on_state(game, state.clone(), seat, legal, rngs[seat])
+        else:
+            view = game.view(state, seat) if agent.needs_view else {}
+            action = agent.act(view, legal, rngs[seat])
         try:
             # the game's own instance: an equal object with other fields must not be applied
             action = legal[legal.index(action)]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from gamenight.bots.factory import make_agent
+from gamenight.bots.factory import make_agent, omniscient_spec
 from gamenight.core import registry
 from gamenight.core.errors import BotError, GamenightError
 from gamenight.core.rng import derive_seed
@@ -224,11 +224,15 @@ class Tally:
             self.capped_endings[game.reason] += 1
 
     def summary(self) -> dict[str, Any]:
-        """Win rates and mean scores per seat and per bot, lengths and endings, JSON-safe."""
+        """Win rates and mean scores per seat and per bot, lengths and endings, JSON-safe.
+
+        A bot that reads the true state is listed in ``omniscient`` and its rows say
+        ``"omniscient": true``: its results are not a fair bot's.
+        """
         spec, games = self.spec, self.games
         lengths = self.lengths
         steps = sum(length * count for length, count in lengths.items())
-        return {
+        summary: dict[str, Any] = {
             "game": spec.game,
             "players": spec.num_players,
             "games": games,
@@ -257,7 +261,11 @@ class Tally:
             "by_bot_uncapped": [
                 dataclasses.asdict(column.row(bot)) for bot, column in self.bots_uncapped.items()
             ],
+            "omniscient": [bot for bot in dict.fromkeys(spec.bots) if omniscient_spec(bot)],
         }
+        for row in (*summary["by_bot"], *summary["by_bot_uncapped"]):
+            row["omniscient"] = omniscient_spec(row["label"])
+        return summary
 
 
 def summarise(spec: SimulationSpec, results: Iterable[GameSummary]) -> dict[str, Any]:

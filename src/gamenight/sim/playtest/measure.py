@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.core.agent import Agent
+from gamenight.core.agent import Agent, is_omniscient
 from gamenight.core.game import AnyGame, Game
 from gamenight.sim.runner import agent_rngs, illegal_choice
 
@@ -104,6 +104,7 @@ def play_measured(
     # were, and the course measures need the winner, known only at the end
     changes: list[tuple[int, Sequence[float]]] = []
     previous: object = None
+    seers = [agent if is_omniscient(agent) else None for agent in agents]  # read the state
     while True:
         actors = to_act(state)
         if not actors:
@@ -116,7 +117,11 @@ def play_measured(
         branching += count
         if count > 1:
             choices += 1
-        action = agent.act(view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
+        seer = seers[seat]
+        if seer is not None:
+            action = seer.act_on_state(game, state.clone(), seat, legal, rngs[seat])
+        else:
+            action = agent.act(view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
         try:
             action = legal[legal.index(action)]
         except ValueError:
