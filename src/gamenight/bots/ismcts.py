@@ -22,6 +22,7 @@ rollout policy or guide that keeps scratch between calls is told when a decision
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
@@ -40,6 +41,9 @@ DEFAULT_EXPLORATION = 0.7
 SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
 DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias)
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
+# While searching, the cyclic garbage collector runs on the youngest objects only, every this
+# many iterations (see ISMCTSAgent._search).
+COLLECT_EVERY = 256
 
 
 class DecisionScoped(Protocol):
@@ -209,6 +213,26 @@ class ISMCTSAgent:
         hint = None
         if self.guide is not None:
             hint = str(self.guide.act(view, legal_actions, rng.spawn()))
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            root = self._search(view, me, rng, hint, collecting)
+        finally:
+            if collecting:
+                gc.enable()
+        return self._best(root, legal_actions, hint)
+
+    def _search(self, view: View, me: int, rng: Rng, hint: str | None, collecting: bool) -> Node:
+        """Run the iterations; the root of ``me``'s tree.
+
+        The caller pauses the cyclic garbage collector (issue 16): left running, it is
+        triggered several times per iteration by the playouts' allocations and walks the
+        growing trees each time, and the trees need it not (they hold no cycles; refcounting
+        frees them). Playouts of some games do leave short-lived cycles, so the youngest
+        generation, where those are, is still collected every ``COLLECT_EVERY`` iterations
+        (unless the caller had paused the collector itself): memory stays bounded however
+        long the search.
+        """
         root_state = self.game.determinize(view, me, rng)
         players: int = root_state.num_players
         roots = [Node(-1) for _ in range(players)]
@@ -218,10 +242,12 @@ class ISMCTSAgent:
             state = self.game.determinize(view, me, rng) if done else root_state
             self._iterate(state, roots, me, rng, hint)
             done += 1
+            if collecting and done % COLLECT_EVERY == 0:
+                gc.collect(0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return self._best(roots[me], legal_actions, hint)
+        return roots[me]
 
     def _best(self, root: Node, legal_actions: Sequence[Any], hint: str | None) -> Any:
         """The most visited action; with a guide, its choice unless clearly beaten.
@@ -257,7 +283,7 @@ class ISMCTSAgent:
     def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng, hint: str | None) -> None:
         game = self.game
         nodes = list(roots)  # the current node of every seat's tree
-        paths: list[list[Node]] = [[root] for root in roots]
+        visited = list(roots)  # every node passed, in every seat's tree, for backpropagation
         first = True
         expanded = False
         while not expanded:
@@ -274,33 +300,26 @@ class ISMCTSAgent:
             key = str(action)
             observed = game.public_action(state, actor, action)
             game.apply(state, actor, action)
-            for seat, node in enumerate(nodes):
+            for seat in range(len(nodes)):
                 edge = key if seat == actor else observed
-                child = node.children.get(edge)
+                children = nodes[seat].children
+                child = children.get(edge)
                 if child is None:
-                    child = node.children[edge] = Node(actor)
+                    child = children[edge] = Node(actor)
                     if seat == actor:
                         expanded = True
                 nodes[seat] = child
-                paths[seat].append(child)
-        rewards = self._rollout(state, rng)
-        for path in paths:
-            for node in path:
-                node.visits += 1
-                if node.mover >= 0:
-                    value = rewards[node.mover]
-                    node.reward += value
-                    node.reward_sq += value * value
+                visited.append(child)
+        _backpropagate(visited, self._rollout(state, rng))
 
     def _select(
         self, node: Node, legal: Sequence[Hashable], rng: Rng, hint: str | None = None
     ) -> Hashable:
         """UCB1 over the children available now; an untried action first (the hint's first)."""
         children = node.children
-        untried = []
-        best: Hashable = None
-        best_value = -math.inf
-        scored: list[tuple[Node, Hashable]] = []
+        untried: list[Hashable] = []
+        tried: list[Node] = []  # the children of the tried actions, in the order of ``legal``
+        tried_actions: list[Hashable] = []
         hinted: Hashable = None  # the hint's action while untried: it goes first
         for action in legal:
             key = str(action)
@@ -310,24 +329,32 @@ class ISMCTSAgent:
                     hinted = action
                 untried.append(action)
             else:
-                scored.append((child, action))
+                tried.append(child)
+                tried_actions.append(action)
         if untried:
-            for child, _ in scored:
+            for child in tried:
                 child.available += 1
             if hinted is not None:
                 return hinted
             return untried[rng.randbelow(len(untried))]
-        c = self.exploration
         hint_child = children.get(hint) if hint is not None else None
-        for child, action in scored:
+        return tried_actions[self._best_bound(tried, hint_child)]
+
+    def _best_bound(self, tried: list[Node], hint_child: Node | None) -> int:
+        """Count each child available once more; the index of the one with the highest UCB1
+        value (the first of equals). Counted as it goes: two legal actions that print alike
+        share a child, whose second value counts both."""
+        c = self.exploration
+        best = 0
+        best_value = -math.inf
+        for index, child in enumerate(tried):
             child.available += 1
-            value = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            visits = child.visits
+            value = child.reward / visits + c * math.sqrt(math.log(child.available) / visits)
             if child is hint_child:
-                value += self.bias / (child.visits + 1)
+                value += self.bias / (visits + 1)
             if value > best_value:
-                best_value, best = value, action
+                best_value, best = value, index
         return best
 
     def _model_move(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
@@ -387,6 +414,17 @@ class ISMCTSAgent:
             (1 - weight) * wins[seat] + weight * ((scores[seat] - low) / spread if spread else 0.5)
             for seat in seats
         ]
+
+
+def _backpropagate(visited: list[Node], rewards: list[float]) -> None:
+    """Count the iteration in every node it passed, crediting each its mover's reward."""
+    for node in visited:
+        node.visits += 1
+        mover = node.mover
+        if mover >= 0:
+            value = rewards[mover]
+            node.reward += value
+            node.reward_sq += value * value
 
 
 def _mean(node: Node) -> float:
