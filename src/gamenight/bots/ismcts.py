@@ -365,38 +365,55 @@ class ISMCTSAgent:
         return policy.act(view, legal, rng)
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
-        game = self.game
+        """Play ``state`` out (or until the policy's estimate); every seat's reward."""
         policy = self.rollout
         if isinstance(policy, PlayoutPolicy):
-            choose = policy.choose
-            left = policy.depth if policy.depth is not None else -1
-            while True:
-                actors = game.to_act(state)
-                if not actors:
-                    break
-                if left == 0:
-                    estimate = policy.evaluate(state)
-                    if estimate is not None:
-                        return self._expected_rewards(*estimate)
-                left -= 1
-                seat = actors[0]
-                game.apply(state, seat, choose(state, seat, game.legal_actions(state, seat), rng))
+            estimate = self._play_policy(state, policy, rng)
+            if estimate is not None:
+                return self._expected_rewards(estimate[0], estimate[1])
         else:
-            wants_view = policy.needs_view
-            while True:
-                actors = game.to_act(state)
-                if not actors:
-                    break
-                seat = actors[0]
-                legal = game.legal_actions(state, seat)
-                if wants_view:
-                    action = policy.act(game.view(state, seat), legal, rng)
-                else:
-                    action = legal[rng.randbelow(len(legal))]
-                game.apply(state, seat, action)
-        outcome = game.outcome(state)
+            self._play_agent(state, policy, rng)
+        outcome = self.game.outcome(state)
         assert outcome is not None
         return self._rewards(outcome.scores, outcome.winners)
+
+    def _play_policy(
+        self, state: Any, policy: PlayoutPolicy, rng: Rng
+    ) -> tuple[Sequence[float], Sequence[float]] | None:
+        """Play the game's playout policy to the end, or to its depth if it then has an
+        estimate (returned). Its methods are called through ``policy`` rather than bound to
+        locals: compiled, that is a direct call."""
+        game = self.game
+        left = policy.depth if policy.depth is not None else -1
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                return None
+            if left == 0:
+                estimate = policy.evaluate(state)
+                if estimate is not None:
+                    return estimate
+            left -= 1
+            seat = actors[0]
+            game.apply(
+                state, seat, policy.choose(state, seat, game.legal_actions(state, seat), rng)
+            )
+
+    def _play_agent(self, state: Any, policy: Agent, rng: Rng) -> None:
+        """Play to the end with a bot: one that reads views, or else uniformly at random."""
+        game = self.game
+        wants_view = policy.needs_view
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                return
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if wants_view:
+                action = policy.act(game.view(state, seat), legal, rng)
+            else:
+                action = legal[rng.randbelow(len(legal))]
+            game.apply(state, seat, action)
 
     def _rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
         wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(scores))]
