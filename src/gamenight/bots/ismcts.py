@@ -41,9 +41,8 @@ DEFAULT_EXPLORATION = 0.7
 SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
 DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias)
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
-# While searching, the cyclic garbage collector runs on the youngest objects only, every this
-# many iterations (see ISMCTSAgent._search).
-COLLECT_EVERY = 256
+# While searching, the garbage collector's full collections wait (see ISMCTSAgent._search).
+NEVER = 1 << 30  # a threshold no count reaches
 
 
 class DecisionScoped(Protocol):
@@ -213,25 +212,25 @@ class ISMCTSAgent:
         hint = None
         if self.guide is not None:
             hint = str(self.guide.act(view, legal_actions, rng.spawn()))
-        collecting = gc.isenabled()
-        gc.disable()
+        thresholds = gc.get_threshold()
+        postpone = len(thresholds) == 3 and thresholds[2] != NEVER  # not already, by another
+        if postpone:
+            gc.set_threshold(thresholds[0], thresholds[1], NEVER)
         try:
-            root = self._search(view, me, rng, hint, collecting)
+            root = self._search(view, me, rng, hint)
         finally:
-            if collecting:
-                gc.enable()
+            if postpone:
+                gc.set_threshold(*thresholds)
         return self._best(root, legal_actions, hint)
 
-    def _search(self, view: View, me: int, rng: Rng, hint: str | None, collecting: bool) -> Node:
+    def _search(self, view: View, me: int, rng: Rng, hint: str | None) -> Node:
         """Run the iterations; the root of ``me``'s tree.
 
-        The caller pauses the cyclic garbage collector (issue 16): left running, it is
-        triggered several times per iteration by the playouts' allocations and walks the
-        growing trees each time, and the trees need it not (they hold no cycles; refcounting
-        frees them). Playouts of some games do leave short-lived cycles, so the youngest
-        generation, where those are, is still collected every ``COLLECT_EVERY`` iterations
-        (unless the caller had paused the collector itself): memory stays bounded however
-        long the search.
+        The caller postpones the garbage collector's full collections until the search is
+        over (issue 16): the playouts' allocations trigger one every few iterations, and each
+        walks every object of the process, the growing trees included, which hold no cycles
+        (refcounting frees them). The young generations, where a playout's short-lived
+        cycles die, are still collected as usual.
         """
         root_state = self.game.determinize(view, me, rng)
         players: int = root_state.num_players
@@ -242,8 +241,6 @@ class ISMCTSAgent:
             state = self.game.determinize(view, me, rng) if done else root_state
             self._iterate(state, roots, me, rng, hint)
             done += 1
-            if collecting and done % COLLECT_EVERY == 0:
-                gc.collect(0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
