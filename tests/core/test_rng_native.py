@@ -56,9 +56,9 @@ class Reference:
 
 
 @pytest.fixture(params=[False, True], ids=["wide", "halves"])
-def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
+def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
     monkeypatch.setattr(rng_module, "_NATIVE", request.param)
-    yield request.param
+    return bool(request.param)
 
 
 def bounds() -> Iterator[int]:
@@ -98,4 +98,5 @@ def test_shuffles_and_samples_match_the_reference(native: bool, seed: int) -> No
 
 def test_the_halves_are_used_exactly_when_the_module_is_compiled() -> None:
     """The halves cost about five times as much interpreted: only a compiled build uses them."""
-    assert rng_module._NATIVE == (not rng_module.__file__.endswith(".py"))
+    compiled = not rng_module.__file__.endswith(".py")
+    assert compiled == rng_module._NATIVE
