@@ -22,6 +22,7 @@ rollout policy or guide that keeps scratch between calls is told when a decision
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
@@ -40,6 +41,8 @@ DEFAULT_EXPLORATION = 0.7
 SCORE_WEIGHT = 0.2  # in the "mixed" reward, the part that comes from the score
 DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias)
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
+# While searching, the garbage collector's full collections wait (see ISMCTSAgent._search).
+NEVER = 1 << 30  # a threshold no count reaches
 
 
 class DecisionScoped(Protocol):
@@ -209,6 +212,26 @@ class ISMCTSAgent:
         hint = None
         if self.guide is not None:
             hint = str(self.guide.act(view, legal_actions, rng.spawn()))
+        thresholds = gc.get_threshold()
+        postpone = len(thresholds) == 3 and thresholds[2] != NEVER  # not already, by another
+        if postpone:
+            gc.set_threshold(thresholds[0], thresholds[1], NEVER)
+        try:
+            root = self._search(view, me, rng, hint)
+        finally:
+            if postpone:
+                gc.set_threshold(*thresholds)
+        return self._best(root, legal_actions, hint)
+
+    def _search(self, view: View, me: int, rng: Rng, hint: str | None) -> Node:
+        """Run the iterations; the root of ``me``'s tree.
+
+        The caller postpones the garbage collector's full collections until the search is
+        over (issue 16): the playouts' allocations trigger one every few iterations, and each
+        walks every object of the process, the growing trees included, which hold no cycles
+        (refcounting frees them). The young generations, where a playout's short-lived
+        cycles die, are still collected as usual.
+        """
         root_state = self.game.determinize(view, me, rng)
         players: int = root_state.num_players
         roots = [Node(-1) for _ in range(players)]
@@ -221,7 +244,7 @@ class ISMCTSAgent:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return self._best(roots[me], legal_actions, hint)
+        return roots[me]
 
     def _best(self, root: Node, legal_actions: Sequence[Any], hint: str | None) -> Any:
         """The most visited action; with a guide, its choice unless clearly beaten.
@@ -257,7 +280,7 @@ class ISMCTSAgent:
     def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng, hint: str | None) -> None:
         game = self.game
         nodes = list(roots)  # the current node of every seat's tree
-        paths: list[list[Node]] = [[root] for root in roots]
+        visited = list(roots)  # every node passed, in every seat's tree, for backpropagation
         first = True
         expanded = False
         while not expanded:
@@ -274,33 +297,26 @@ class ISMCTSAgent:
             key = str(action)
             observed = game.public_action(state, actor, action)
             game.apply(state, actor, action)
-            for seat, node in enumerate(nodes):
+            for seat in range(len(nodes)):
                 edge = key if seat == actor else observed
-                child = node.children.get(edge)
+                children = nodes[seat].children
+                child = children.get(edge)
                 if child is None:
-                    child = node.children[edge] = Node(actor)
+                    child = children[edge] = Node(actor)
                     if seat == actor:
                         expanded = True
                 nodes[seat] = child
-                paths[seat].append(child)
-        rewards = self._rollout(state, rng)
-        for path in paths:
-            for node in path:
-                node.visits += 1
-                if node.mover >= 0:
-                    value = rewards[node.mover]
-                    node.reward += value
-                    node.reward_sq += value * value
+                visited.append(child)
+        _backpropagate(visited, self._rollout(state, rng))
 
     def _select(
         self, node: Node, legal: Sequence[Hashable], rng: Rng, hint: str | None = None
     ) -> Hashable:
         """UCB1 over the children available now; an untried action first (the hint's first)."""
         children = node.children
-        untried = []
-        best: Hashable = None
-        best_value = -math.inf
-        scored: list[tuple[Node, Hashable]] = []
+        untried: list[Hashable] = []
+        tried: list[Node] = []  # the children of the tried actions, in the order of ``legal``
+        tried_actions: list[Hashable] = []
         hinted: Hashable = None  # the hint's action while untried: it goes first
         for action in legal:
             key = str(action)
@@ -310,24 +326,32 @@ class ISMCTSAgent:
                     hinted = action
                 untried.append(action)
             else:
-                scored.append((child, action))
+                tried.append(child)
+                tried_actions.append(action)
         if untried:
-            for child, _ in scored:
+            for child in tried:
                 child.available += 1
             if hinted is not None:
                 return hinted
             return untried[rng.randbelow(len(untried))]
-        c = self.exploration
         hint_child = children.get(hint) if hint is not None else None
-        for child, action in scored:
+        return tried_actions[self._best_bound(tried, hint_child)]
+
+    def _best_bound(self, tried: list[Node], hint_child: Node | None) -> int:
+        """Count each child available once more; the index of the one with the highest UCB1
+        value (the first of equals). Counted as it goes: two legal actions that print alike
+        share a child, whose second value counts both."""
+        c = self.exploration
+        best = 0
+        best_value = -math.inf
+        for index, child in enumerate(tried):
             child.available += 1
-            value = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            visits = child.visits
+            value = child.reward / visits + c * math.sqrt(math.log(child.available) / visits)
             if child is hint_child:
-                value += self.bias / (child.visits + 1)
+                value += self.bias / (visits + 1)
             if value > best_value:
-                best_value, best = value, action
+                best_value, best = value, index
         return best
 
     def _model_move(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
@@ -338,38 +362,55 @@ class ISMCTSAgent:
         return policy.act(view, legal, rng)
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
-        game = self.game
+        """Play ``state`` out (or until the policy's estimate); every seat's reward."""
         policy = self.rollout
         if isinstance(policy, PlayoutPolicy):
-            choose = policy.choose
-            left = policy.depth if policy.depth is not None else -1
-            while True:
-                actors = game.to_act(state)
-                if not actors:
-                    break
-                if left == 0:
-                    estimate = policy.evaluate(state)
-                    if estimate is not None:
-                        return self._expected_rewards(*estimate)
-                left -= 1
-                seat = actors[0]
-                game.apply(state, seat, choose(state, seat, game.legal_actions(state, seat), rng))
+            estimate = self._play_policy(state, policy, rng)
+            if estimate is not None:
+                return self._expected_rewards(estimate[0], estimate[1])
         else:
-            wants_view = policy.needs_view
-            while True:
-                actors = game.to_act(state)
-                if not actors:
-                    break
-                seat = actors[0]
-                legal = game.legal_actions(state, seat)
-                if wants_view:
-                    action = policy.act(game.view(state, seat), legal, rng)
-                else:
-                    action = legal[rng.randbelow(len(legal))]
-                game.apply(state, seat, action)
-        outcome = game.outcome(state)
+            self._play_agent(state, policy, rng)
+        outcome = self.game.outcome(state)
         assert outcome is not None
         return self._rewards(outcome.scores, outcome.winners)
+
+    def _play_policy(
+        self, state: Any, policy: PlayoutPolicy, rng: Rng
+    ) -> tuple[Sequence[float], Sequence[float]] | None:
+        """Play the game's playout policy to the end, or to its depth if it then has an
+        estimate (returned). Its methods are called through ``policy`` rather than bound to
+        locals: compiled, that is a direct call."""
+        game = self.game
+        left = policy.depth if policy.depth is not None else -1
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                return None
+            if left == 0:
+                estimate = policy.evaluate(state)
+                if estimate is not None:
+                    return estimate
+            left -= 1
+            seat = actors[0]
+            game.apply(
+                state, seat, policy.choose(state, seat, game.legal_actions(state, seat), rng)
+            )
+
+    def _play_agent(self, state: Any, policy: Agent, rng: Rng) -> None:
+        """Play to the end with a bot: one that reads views, or else uniformly at random."""
+        game = self.game
+        wants_view = policy.needs_view
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                return
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            if wants_view:
+                action = policy.act(game.view(state, seat), legal, rng)
+            else:
+                action = legal[rng.randbelow(len(legal))]
+            game.apply(state, seat, action)
 
     def _rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
         wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(scores))]
@@ -387,6 +428,17 @@ class ISMCTSAgent:
             (1 - weight) * wins[seat] + weight * ((scores[seat] - low) / spread if spread else 0.5)
             for seat in seats
         ]
+
+
+def _backpropagate(visited: list[Node], rewards: list[float]) -> None:
+    """Count the iteration in every node it passed, crediting each its mover's reward."""
+    for node in visited:
+        node.visits += 1
+        mover = node.mover
+        if mover >= 0:
+            value = rewards[mover]
+            node.reward += value
+            node.reward_sq += value * value
 
 
 def _mean(node: Node) -> float:

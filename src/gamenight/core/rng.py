@@ -11,14 +11,50 @@ and a clone is a single int copy.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+
+# How the state is kept, and why (issue 16). SplitMix64's state is an unsigned 64-bit number.
+# Compiled, mypyc keeps a Python int unboxed only below 2**62: every operation on a bigger one
+# allocates a heap object, which made the generator slower compiled than interpreted. So the
+# state is stored as a native signed 64-bit integer (``i64``; a plain int when interpreted),
+# offset by 2**63 (``stored = state - 2**63``: the state with its top bit flipped), which always
+# fits. Interpreted code draws with Python's wide integers, where the offset costs one
+# subtraction per draw; compiled code draws in 32-bit halves (below), where no intermediate value
+# ever leaves i64's range. Both give exactly the same numbers (tests/core/test_rng_native.py).
+_OFFSET: Final = 1 << 63
+_OFFSET_PLUS_GAMMA: Final = _OFFSET + _GOLDEN_GAMMA  # the offset undone and a step taken at once
+
+# Which arithmetic draws: the halves only pay off compiled (interpreted, they cost about five
+# times as much as wide integers), so they are used only when this module is an extension.
+_NATIVE: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+_NATIVE_BOUND: Final = 1 << 31  # the halves scale draws to bounds below this (no i64 overflow)
+
+_LOW32: Final[i64] = 0xFFFFFFFF
+_LOW16: Final[i64] = 0xFFFF
+_TOP_BIT32: Final[i64] = 1 << 31  # the offset's bit, in the high half
+_TWO32: Final[i64] = 1 << 32
+_GAMMA_HI: Final[i64] = _GOLDEN_GAMMA >> 32
+_GAMMA_LO: Final[i64] = _GOLDEN_GAMMA & 0xFFFFFFFF
+# The multipliers cut into 16-bit pieces, lowest first: a 32-bit half times a piece stays
+# below 2**48.
+_MIX1_0: Final[i64] = _MIX1 & 0xFFFF
+_MIX1_1: Final[i64] = (_MIX1 >> 16) & 0xFFFF
+_MIX1_2: Final[i64] = (_MIX1 >> 32) & 0xFFFF
+_MIX1_3: Final[i64] = _MIX1 >> 48
+_MIX2_0: Final[i64] = _MIX2 & 0xFFFF
+_MIX2_1: Final[i64] = (_MIX2 >> 16) & 0xFFFF
+_MIX2_2: Final[i64] = (_MIX2 >> 32) & 0xFFFF
+_MIX2_3: Final[i64] = _MIX2 >> 48
 
 
 def mix64(value: int) -> int:
@@ -51,7 +87,8 @@ class Rng:
 
     def __init__(self, seed: int = 0, _state: int | None = None) -> None:
         """A generator seeded with ``seed``. ``_state`` is for :meth:`clone` only."""
-        self._state = mix64(seed) if _state is None else _state
+        # the stored form: the state offset by 2**63 (see _OFFSET)
+        self._state: i64 = mix64(seed) - _OFFSET if _state is None else _state
 
     def clone(self) -> Rng:
         # Through the constructor, not ``Rng.__new__(Rng)``: compiled (docs/speed.md),
@@ -60,7 +97,13 @@ class Rng:
         return Rng(0, self._state)
 
     def next_u64(self) -> int:
-        self._state = state = (self._state + _GOLDEN_GAMMA) & _MASK64
+        if _NATIVE:
+            self._state = stored = _next_stored(self._state)
+            high, low = _output_halves(stored)
+            return (int(high) << 32) | int(low)
+        wide: int = self._state
+        state = (wide + _OFFSET_PLUS_GAMMA) & _MASK64
+        self._state = state - _OFFSET
         z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
@@ -73,13 +116,23 @@ class Rng:
         """
         if n <= 0:
             raise ValueError(f"randbelow needs a positive bound, got {n}")
-        self._state = state = (self._state + _GOLDEN_GAMMA) & _MASK64
+        if _NATIVE and n < _NATIVE_BOUND:
+            self._state = stored = _next_stored(self._state)
+            high, low = _output_halves(stored)
+            return _scaled(high, low, n)
+        wide: int = self._state
+        state = (wide + _OFFSET_PLUS_GAMMA) & _MASK64
+        self._state = state - _OFFSET
         z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
+        if _NATIVE:
+            self._state = stored = _next_stored(self._state)
+            high, low = _output_halves(stored)
+            return float(high * (1 << 21) + (low >> 11)) * (1.0 / (1 << 53))
         return (self.next_u64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, items: Sequence[T]) -> T:
@@ -89,14 +142,27 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place (the same draws as ``randbelow(i + 1)``, inlined)."""
-        state = self._state
+        if _NATIVE and len(items) <= _NATIVE_BOUND:
+            self._shuffle_native(items)
+            return
+        wide: int = self._state
+        state = (wide + _OFFSET) & _MASK64
         for i in range(len(items) - 1, 0, -1):
             state = (state + _GOLDEN_GAMMA) & _MASK64
             z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
-        self._state = state
+        self._state = state - _OFFSET
+
+    def _shuffle_native(self, items: MutableSequence[T]) -> None:
+        stored = self._state
+        for i in range(len(items) - 1, 0, -1):
+            stored = _next_stored(stored)
+            high, low = _output_halves(stored)
+            j = _scaled(high, low, i + 1)
+            items[i], items[j] = items[j], items[i]
+        self._state = stored
 
     def bits(self, count: int) -> int:
         """``count`` random bits (any count) as one integer, 64 bits per draw."""
@@ -118,3 +184,50 @@ class Rng:
     def spawn(self) -> Rng:
         """An independent generator seeded from this one (advances this stream once)."""
         return Rng(self.next_u64())
+
+
+# -- the compiled build's arithmetic: 64-bit values as two 32-bit halves, all within i64 --------
+
+
+def _next_stored(stored: i64) -> i64:
+    """The stored form of the next state: the state plus the golden gamma, modulo 2**64."""
+    high = ((stored >> 32) & _LOW32) ^ _TOP_BIT32  # the state's high half (offset undone)
+    low = (stored & _LOW32) + _GAMMA_LO
+    high = (high + _GAMMA_HI + (low >> 32)) & _LOW32
+    return (high - _TOP_BIT32) * _TWO32 + (low & _LOW32)  # offset again, without overflow
+
+
+def _output_halves(stored: i64) -> tuple[i64, i64]:
+    """SplitMix64's output for the state ``stored`` holds, as (high, low) halves."""
+    high = ((stored >> 32) & _LOW32) ^ _TOP_BIT32
+    low = stored & _LOW32
+    high, low = _xor_shifted(high, low, 30)
+    high, low = _times(high, low, _MIX1_0, _MIX1_1, _MIX1_2, _MIX1_3)
+    high, low = _xor_shifted(high, low, 27)
+    high, low = _times(high, low, _MIX2_0, _MIX2_1, _MIX2_2, _MIX2_3)
+    return _xor_shifted(high, low, 31)
+
+
+def _xor_shifted(high: i64, low: i64, shift: i64) -> tuple[i64, i64]:
+    """``z ^ (z >> shift)`` for ``0 < shift < 32``."""
+    return high ^ (high >> shift), low ^ ((low >> shift) | ((high << (32 - shift)) & _LOW32))
+
+
+def _times(high: i64, low: i64, low0: i64, low1: i64, high0: i64, high1: i64) -> tuple[i64, i64]:
+    """``z * factor`` modulo 2**64, the factor in 16-bit pieces (its low half's, then high's)."""
+    low_by_low0 = low * low0  # the full product low * (factor's low half), in two parts
+    low_by_low1 = low * low1
+    bottom = low_by_low0 + ((low_by_low1 & _LOW16) << 16)
+    carry = (bottom >> 32) + (low_by_low1 >> 16)
+    top = carry + _times_low32(high, low0, low1) + _times_low32(low, high0, high1)
+    return top & _LOW32, bottom & _LOW32
+
+
+def _times_low32(value: i64, piece0: i64, piece1: i64) -> i64:
+    """``value * (piece1 * 2**16 + piece0)`` modulo 2**32, for a 32-bit value."""
+    return (value * piece0 + (((value * piece1) & _LOW16) << 16)) & _LOW32
+
+
+def _scaled(high: i64, low: i64, n: i64) -> int:
+    """``(z * n) >> 64`` for ``n < 2**31``: Lemire's multiply-shift, exact, in halves."""
+    return (high * n + ((low * n) >> 32)) >> 32
