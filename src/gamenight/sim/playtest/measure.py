@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.core.agent import Agent
+from gamenight.core.agent import Agent, begin_watchers, tell_watchers, watching_seats
 from gamenight.core.game import AnyGame, Game
 from gamenight.sim.runner import agent_rngs, illegal_choice
 
@@ -104,6 +104,9 @@ def play_measured(
     # were, and the course measures need the winner, known only at the end
     changes: list[tuple[int, Sequence[float]]] = []
     previous: object = None
+    watchers = watching_seats(agents)  # bots that watch the match between decisions (issue 17)
+    if watchers:
+        begin_watchers(agents, watchers, lambda w: view(state, w), rngs)
     while True:
         actors = to_act(state)
         if not actors:
@@ -123,7 +126,10 @@ def play_measured(
             raise illegal_choice(agent, seat, action, seed, decisions) from None
         if uses_of is not None:
             uses.extend(uses_of(state, seat, action))
+        public = game.public_action(state, seat, action) if watchers else ""
         apply(state, seat, action)
+        if watchers:
+            tell_watchers(agents, watchers, seat, action, public, lambda w: view(state, w))
         if seat != last_seat:
             turns += 1
             last_seat = seat
