@@ -76,9 +76,7 @@ def matching_likelihood(matching: int, legal: int, model_matches: bool, eps: flo
     return eps * matching / legal + (1.0 - eps) * model_matches
 
 
-def draw_matching(
-    matching: Sequence[Any], choice: Any, legal: int, eps: float, rng: Rng
-) -> Any:
+def draw_matching(matching: Sequence[Any], choice: Any, legal: int, eps: float, rng: Rng) -> Any:
     """One of ``matching`` drawn in proportion to its softened probability.
 
     The model's ``choice`` (if among them) has ``(1 - eps) + eps / legal``, the others
