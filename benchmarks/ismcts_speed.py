@@ -7,7 +7,8 @@ Run from the repository root (after `pip install .`, or with `PYTHONPATH=src`):
 
 The ISMCTS bot plays seat 0 against random bots; every decision with more than one legal
 action is timed by this process's CPU clock (one core; other work on the machine does not
-count). By default the smallest, largest and 4-player counts are measured; `--all-counts` takes
+count). A bot that watches the match (`ismcts:infer=on`) is told every action, and the time
+it spends watching is added to its next decision's time. By default the smallest, largest and 4-player counts are measured; `--all-counts` takes
 every supported count.
 
 `mid_game_speed` is the fixed-position figure that `benchmarks/throughput.py` reports beside
@@ -24,6 +25,7 @@ import time
 from typing import Any
 
 from gamenight.bots import RandomAgent, make_agent
+from gamenight.core.agent import begin_watchers, tell_watchers, watching_seats
 from gamenight.core.registry import entries, make_game
 from gamenight.core.rng import Rng, derive_seed
 
@@ -34,9 +36,14 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
     others = RandomAgent()
     times: list[float] = []
     iterations = 0
+    watching = 0.0  # seconds spent watching since the bot's last decision
     for match in range(matches):
         state = game.new_state(players, match)
         rngs = [Rng(derive_seed(match, seat)) for seat in range(players)]
+        seats = [agent] + [others] * (players - 1)
+        watchers = watching_seats(seats)  # ismcts:infer=on watches the match (issue 17)
+        if watchers:
+            begin_watchers(seats, watchers, lambda w: game.view(state, w), rngs)
         while game.to_act(state):
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
@@ -44,11 +51,17 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
                 view = game.view(state, seat)
                 start = time.process_time()
                 action = agent.act(view, legal, rngs[seat])
-                times.append(time.process_time() - start)
+                times.append(time.process_time() - start + watching)
+                watching = 0.0
                 iterations += agent.last_iterations  # type: ignore[attr-defined]
             else:
                 action = others.act({}, legal, rngs[seat])
+            public = game.public_action(state, seat, action) if watchers else ""
+            start = time.process_time()
             game.apply(state, seat, action)
+            if watchers:  # watching is part of the bot's cost: counted with its next decision
+                tell_watchers(seats, watchers, seat, action, public, lambda w: game.view(state, w))
+                watching += time.process_time() - start
     total = sum(times)
     return {
         "game": name,
