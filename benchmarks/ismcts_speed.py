@@ -8,8 +8,8 @@ Run from the repository root (after `pip install .`, or with `PYTHONPATH=src`):
 The ISMCTS bot plays seat 0 against random bots; every decision with more than one legal
 action is timed by this process's CPU clock (one core; other work on the machine does not
 count). A bot that watches the match (`ismcts:infer=on`) is told every action, and the time
-it spends watching is added to its next decision's time. By default the smallest, largest and 4-player counts are measured; `--all-counts` takes
-every supported count.
+it spends watching is added to its next decision's time. By default the smallest, largest
+and 4-player counts are measured; `--all-counts` takes every supported count.
 
 `mid_game_speed` is the fixed-position figure that `benchmarks/throughput.py` reports beside
 the playout rates: iterations per second over a few decisions from mid-game positions, each
@@ -19,18 +19,22 @@ reached by seeded random play, so every run (and every build) searches the same 
 from __future__ import annotations
 
 import argparse
+from functools import partial
 import statistics
 import sys
 import time
 from typing import Any
 
 from gamenight.bots import RandomAgent, make_agent
-from gamenight.core.agent import begin_watchers, tell_watchers, watching_seats
 from gamenight.core.registry import entries, make_game
 from gamenight.core.rng import Rng, derive_seed
 
 
 def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
+    # imported here: throughput.py imports mid_game_speed from this file into whichever build
+    # --compiled-python names, which may predate the observation hook (issue 17)
+    from gamenight.core.agent import begin_watchers, tell_watchers, watching_seats
+
     game = make_game(name)
     agent = make_agent(bot, game)
     others = RandomAgent()
@@ -43,7 +47,7 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
         seats = [agent] + [others] * (players - 1)
         watchers = watching_seats(seats)  # ismcts:infer=on watches the match (issue 17)
         if watchers:
-            begin_watchers(seats, watchers, lambda w: game.view(state, w), rngs)
+            begin_watchers(seats, watchers, partial(game.view, state), rngs)
         while game.to_act(state):
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
@@ -60,7 +64,7 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
             start = time.process_time()
             game.apply(state, seat, action)
             if watchers:  # watching is part of the bot's cost: counted with its next decision
-                tell_watchers(seats, watchers, seat, action, public, lambda w: game.view(state, w))
+                tell_watchers(seats, watchers, seat, action, public, partial(game.view, state))
                 watching += time.process_time() - start
     total = sum(times)
     return {
