@@ -19,10 +19,10 @@ reached by seeded random play, so every run (and every build) searches the same 
 from __future__ import annotations
 
 import argparse
-from functools import partial
 import statistics
 import sys
 import time
+from functools import partial
 from typing import Any
 
 from gamenight.bots import RandomAgent, make_agent
