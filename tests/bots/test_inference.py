@@ -108,6 +108,7 @@ def test_issue17_item3_bots_without_the_flag_are_not_watchers() -> None:
     inferring = make_agent("ismcts:infer=on", game)
     assert type(plain) is ISMCTSAgent  # infer=off is exactly today's bot
     assert isinstance(inferring, InferringISMCTSAgent)
+    assert inferring.settings.model == "playout"  # the default model where a game has one
     assert watching_seats([plain, RandomAgent(), None, inferring]) == (3,)
 
 
@@ -253,13 +254,18 @@ def _exact(state: Any, coin: int) -> bool:
     return {names[state.coin_up[coin]], names[state.coin_down[coin]]} == requirement
 
 
-def test_issue17_item3_a_claim_makes_an_exact_coin_likely_in_requirements() -> None:
+@pytest.mark.parametrize("model", ["heuristic", "playout"])
+def test_issue17_item3_a_claim_makes_an_exact_coin_likely_in_requirements(model: str) -> None:
     """RULES R12, R14: seat 1 bids the top Pool Moxie coin on a Moxie/Spunk Requirement and
-    says "It's done!". Its heuristic claims an exact coin always and, with equal bids, never
-    bluffs; so with eps 0.1 (2 legal actions: claim or not) a world where the coin is exact
-    keeps 0.9 + 0.05 = 0.95 of its weight, any other 0.05."""
+    says "It's done!". Both models (the heuristic bot, the playout policy) claim an exact coin
+    always and, with equal bids, never bluff; so with eps 0.1 (2 legal actions: claim or not)
+    a world where the coin is exact keeps 0.9 + 0.05 = 0.95 of its weight, any other 0.05."""
+    from gamenight.bots.ismcts import opponent_model
+
     state = build(requirement="Moxie/Spunk", first=1)
-    particles = ParticleFilter(REQUIREMENTS, 0, opponent_model_of(REQUIREMENTS), 60, 0.1, Rng(6))
+    particles = ParticleFilter(
+        REQUIREMENTS, 0, opponent_model(REQUIREMENTS, model), 60, 0.1, Rng(6)
+    )
     particles.reset(REQUIREMENTS.view(state, 0))
     every_particle_shows_the_view(particles, REQUIREMENTS.view(state, 0))
     for text in ("bid pool Moxie", "claim"):
