@@ -7,8 +7,9 @@ Run from the repository root (after `pip install .`, or with `PYTHONPATH=src`):
 
 The ISMCTS bot plays seat 0 against random bots; every decision with more than one legal
 action is timed by this process's CPU clock (one core; other work on the machine does not
-count). By default the smallest, largest and 4-player counts are measured; `--all-counts` takes
-every supported count.
+count). A bot that watches the match (`ismcts:infer=on`) is told every action, and the time
+it spends watching is added to its next decision's time. By default the smallest, largest
+and 4-player counts are measured; `--all-counts` takes every supported count.
 
 `mid_game_speed` is the fixed-position figure that `benchmarks/throughput.py` reports beside
 the playout rates: iterations per second over a few decisions from mid-game positions, each
@@ -21,6 +22,7 @@ import argparse
 import statistics
 import sys
 import time
+from functools import partial
 from typing import Any
 
 from gamenight.bots import RandomAgent, make_agent
@@ -29,14 +31,23 @@ from gamenight.core.rng import Rng, derive_seed
 
 
 def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
+    # imported here: throughput.py imports mid_game_speed from this file into whichever build
+    # --compiled-python names, which may predate the observation hook (issue 17)
+    from gamenight.core.agent import begin_watchers, tell_watchers, watching_seats
+
     game = make_game(name)
     agent = make_agent(bot, game)
     others = RandomAgent()
     times: list[float] = []
     iterations = 0
+    watching = 0.0  # seconds spent watching since the bot's last decision
     for match in range(matches):
         state = game.new_state(players, match)
         rngs = [Rng(derive_seed(match, seat)) for seat in range(players)]
+        seats = [agent] + [others] * (players - 1)
+        watchers = watching_seats(seats)  # ismcts:infer=on watches the match (issue 17)
+        if watchers:
+            begin_watchers(seats, watchers, partial(game.view, state), rngs)
         while game.to_act(state):
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
@@ -44,11 +55,17 @@ def measure(name: str, players: int, bot: str, matches: int) -> dict[str, Any]:
                 view = game.view(state, seat)
                 start = time.process_time()
                 action = agent.act(view, legal, rngs[seat])
-                times.append(time.process_time() - start)
+                times.append(time.process_time() - start + watching)
+                watching = 0.0
                 iterations += agent.last_iterations  # type: ignore[attr-defined]
             else:
                 action = others.act({}, legal, rngs[seat])
+            public = game.public_action(state, seat, action) if watchers else ""
+            start = time.process_time()
             game.apply(state, seat, action)
+            if watchers:  # watching is part of the bot's cost: counted with its next decision
+                tell_watchers(seats, watchers, seat, action, public, partial(game.view, state))
+                watching += time.process_time() - start
     total = sum(times)
     return {
         "game": name,

@@ -22,13 +22,15 @@ rollout policy or guide that keeps scratch between calls is told when a decision
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
-from gamenight.bots.base import RandomAgent, check_options
+from gamenight.bots.base import RandomAgent, check_options, option_float
+from gamenight.bots.inference import OpponentModel, ParticleFilter
 from gamenight.core import registry
 from gamenight.core.agent import Agent
 from gamenight.core.errors import BotError
@@ -43,6 +45,10 @@ DEFAULT_BIAS = 2.0  # weight of the guide's choice at the root (progressive bias
 SIGNIFICANCE = 2.0  # standard errors by which a move must beat the guide's to replace it
 # While searching, the garbage collector's full collections wait (see ISMCTSAgent._search).
 NEVER = 1 << 30  # a threshold no count reaches
+DEFAULT_PARTICLES = 32  # inference: worlds the filter keeps per seat
+DEFAULT_EPS = 0.1  # inference: share of the opponent model spread uniformly
+DEFAULT_FRESH = 0.1  # inference: share of iterations searching a fresh uniform world
+INFERENCE_OPTIONS = {"infer", "model", "particles", "eps", "fresh"}
 
 
 class DecisionScoped(Protocol):
@@ -104,7 +110,15 @@ class ISMCTSAgent:
       or ``model`` (the other seats play the rollout policy inside the tree too). Sampled
       states hold the bot's own hidden cards, so searching opponents learn to answer them as
       if they saw them; a model of the opponents does not, and lets the search exploit it;
-    - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]).
+    - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]);
+    - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
+      worlds drawn in proportion to how likely the opponents' observed actions were in them
+      (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
+    - with ``infer=on`` only: ``model``, the opponents' model (``playout``, the default where
+      the game has a playout policy, else ``heuristic``, else ``random``); ``particles``
+      (default 32); ``eps``, the share of the model's probability spread uniformly over the
+      legal actions (default 0.1, in [0, 1]); ``fresh``, the share of iterations that draw a
+      fresh uniform world instead of a particle, for diversity (default 0.1, in [0, 1]).
     """
 
     needs_view: ClassVar[bool] = True
@@ -141,9 +155,11 @@ class ISMCTSAgent:
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
         check_options(
             options,
-            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents"},
+            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents"}
+            | INFERENCE_OPTIONS,
             "ismcts",
         )
+        inference = inference_options(game, options)
         iterations = _number(options, "iters", DEFAULT_ITERATIONS, int)
         seconds = _number(options, "time", None, float) if "time" in options else None
         exploration = _number(options, "c", DEFAULT_EXPLORATION, float)
@@ -188,7 +204,8 @@ class ISMCTSAgent:
         opponents = options.get("opponents", "search")
         if opponents not in ("search", "model"):
             raise BotError(f"bot 'ismcts': opponents must be search or model, not {opponents!r}")
-        return cls(
+        maker = cls if inference is None else InferringISMCTSAgent
+        agent = maker(
             game,
             iterations,
             seconds,
@@ -199,6 +216,9 @@ class ISMCTSAgent:
             bias,
             model_opponents=opponents == "model",
         )
+        if isinstance(agent, InferringISMCTSAgent) and inference is not None:
+            agent.settings = inference
+        return agent
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
@@ -232,19 +252,23 @@ class ISMCTSAgent:
         (refcounting frees them). The young generations, where a playout's short-lived
         cycles die, are still collected as usual.
         """
-        root_state = self.game.determinize(view, me, rng)
+        root_state = self._draw_world(view, me, rng)
         players: int = root_state.num_players
         roots = [Node(-1) for _ in range(players)]
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations:
-            state = self.game.determinize(view, me, rng) if done else root_state
+            state = self._draw_world(view, me, rng) if done else root_state
             self._iterate(state, roots, me, rng, hint)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         return roots[me]
+
+    def _draw_world(self, view: View, me: int, rng: Rng) -> Any:
+        """The world one iteration searches: uniform over those consistent with the view."""
+        return self.game.determinize(view, me, rng)
 
     def _best(self, root: Node, legal_actions: Sequence[Any], hint: str | None) -> Any:
         """The most visited action; with a guide, its choice unless clearly beaten.
@@ -461,3 +485,111 @@ def _number(options: Mapping[str, str], key: str, default: Any, kind: type) -> A
     if kind is int and value < 1:
         raise BotError(f"bot 'ismcts': {key} must be at least 1")
     return value
+
+
+@dataclasses.dataclass(frozen=True)
+class InferenceSettings:
+    """The ``infer=on`` options: the opponents' model and the particle filter's sizes."""
+
+    model: str
+    particles: int = DEFAULT_PARTICLES
+    eps: float = DEFAULT_EPS
+    fresh: float = DEFAULT_FRESH
+
+
+def inference_options(game: AnyGame, options: Mapping[str, str]) -> InferenceSettings | None:
+    """The inference settings of a bot spec, or None for ``infer=off`` (the default)."""
+    infer = options.get("infer", "off")
+    if infer not in ("on", "off"):
+        raise BotError(f"bot 'ismcts': infer must be on or off, not {infer!r}")
+    if infer == "off":
+        stray = sorted(set(options) & (INFERENCE_OPTIONS - {"infer"}))
+        if stray:
+            raise BotError(f"bot 'ismcts': option {stray[0]} needs infer=on")
+        return None
+    entry = registry.entry(game.spec.name)
+    # the playout policy by default: as strong a model as the heuristic bot in Game to Pick a
+    # Game and several times cheaper, which keeps inference within 2x the decision time
+    default = "playout" if entry.playout else "heuristic" if "heuristic" in entry.bots else "random"
+    model = options.get("model", default)
+    if model not in ("heuristic", "playout", "random"):
+        raise BotError(f"bot 'ismcts': model must be heuristic, playout or random, not {model!r}")
+    if model == "heuristic" and "heuristic" not in entry.bots:
+        raise BotError(f"bot 'ismcts': {game.spec.name} has no heuristic bot to model opponents")
+    if model == "playout" and entry.playout is None:
+        raise BotError(f"bot 'ismcts': {game.spec.name} has no playout policy to model opponents")
+    return InferenceSettings(
+        model=model,
+        particles=_number(options, "particles", DEFAULT_PARTICLES, int),
+        eps=option_float(options, "eps", DEFAULT_EPS, 0.0, 1.0, "ismcts"),
+        fresh=option_float(options, "fresh", DEFAULT_FRESH, 0.0, 1.0, "ismcts"),
+    )
+
+
+def opponent_model(game: AnyGame, name: str) -> OpponentModel:
+    """A new instance of the named model (never shared with the search's rollout or guide)."""
+    entry = registry.entry(game.spec.name)
+    if name == "heuristic":
+        return entry.bots["heuristic"](game, {})
+    if name == "playout" and entry.playout is not None:
+        return entry.playout(game)
+    return None
+
+
+class InferringISMCTSAgent(ISMCTSAgent):
+    """ISMCTS whose worlds are drawn in proportion to how likely the opponents' observed
+    actions were in them (``ismcts:infer=on``; issue 17).
+
+    It watches the match (the :class:`~gamenight.core.agent.Observer` hook) and keeps one
+    :class:`~gamenight.bots.inference.ParticleFilter` per seat it sits in, started afresh at
+    ``begin_match``. At a decision it checks that the seat's filter shows the view it is
+    given; if not (a loop that does not call the hook, such as the server's bot workers, or a
+    view the filter missed), it starts the filter over from that view, which is uniform
+    sampling. Without any ``begin_match`` for the seat it decides exactly as ``infer=off``.
+    Each iteration then searches a copy of a particle drawn in proportion to its weight, or,
+    with probability ``fresh``, a fresh uniform world: particles copied many times repeat
+    their own future chance (their deck order, their generator), and fresh worlds keep some
+    of the diversity uniform sampling has.
+    """
+
+    observes: ClassVar[bool] = True
+
+    def __init__(self, game: AnyGame, *args: Any, **kwargs: Any) -> None:
+        super().__init__(game, *args, **kwargs)
+        self.settings = InferenceSettings(model="random")
+        self.filters: dict[int, ParticleFilter] = {}
+        self._cumulative: list[float] | None = None  # the current decision's particle draws
+        self._drawing: ParticleFilter | None = None
+
+    def begin_match(self, seat: int, view: View, rng: Rng) -> None:
+        settings = self.settings
+        model = opponent_model(self.game, settings.model)
+        particles = ParticleFilter(
+            self.game, seat, model, settings.particles, settings.eps, rng.spawn()
+        )
+        particles.reset(view)
+        self.filters[seat] = particles
+
+    def observe(self, seat: int, actor: int, public: str, view: View) -> None:
+        particles = self.filters.get(seat)
+        if particles is not None:
+            particles.observe(actor, public, view)
+
+    def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
+        me = view.get("viewer")
+        particles = self.filters.get(me) if isinstance(me, int) else None
+        if particles is None or len(legal_actions) == 1:
+            return super().act(view, legal_actions, rng)
+        if particles.view != view:
+            particles.reset(view)
+        self._drawing, self._cumulative = particles, particles.sampler()
+        try:
+            return super().act(view, legal_actions, rng)
+        finally:
+            self._drawing = self._cumulative = None
+
+    def _draw_world(self, view: View, me: int, rng: Rng) -> Any:
+        particles, cumulative = self._drawing, self._cumulative
+        if particles is None or cumulative is None or rng.random() < self.settings.fresh:
+            return self.game.determinize(view, me, rng)
+        return particles.draw(cumulative, rng)

@@ -42,7 +42,7 @@ from gamenight.cli.logview import entry_line, latest_panel, page, whole_log
 from gamenight.cli.menu import Menu
 from gamenight.cli.scores import final_reckoning, score_sheet_view
 from gamenight.core import registry
-from gamenight.core.agent import Agent
+from gamenight.core.agent import Agent, begin_watchers, tell_watchers, watching_seats
 from gamenight.core.engine import Match
 from gamenight.core.errors import GamenightError, UnknownGameError
 from gamenight.core.registry import Renderer
@@ -109,6 +109,8 @@ class TerminalTable:
         self.step = step
         self.sleep = sleep
         self.rngs = agent_rngs(match.seed, match.num_players)
+        # bots that watch the match between decisions (issue 17), humans' moves included
+        self.watchers = watching_seats([seat.agent for seat in self.seats])
         self.humans = [i for i, seat in enumerate(self.seats) if seat.human]
         self.last_human: int | None = None
         # the journal index from which each seat (and the onlooker) has not read the log
@@ -136,6 +138,9 @@ class TerminalTable:
         """Play until the match is over or a human leaves (LeftTable)."""
         if not self.humans:
             self._tell_onlooker()
+        agents = [place.agent for place in self.seats]
+        if self.watchers:
+            begin_watchers(agents, self.watchers, self.match.view, self.rngs)
         while not self.match.is_over():
             seat = self.match.to_act()[0]
             agent = self.seats[seat].agent
@@ -186,7 +191,11 @@ class TerminalTable:
 
     def _apply(self, seat: int, action: Hashable) -> None:
         public = None if self.narrated else self.match.public_action(seat, action)
-        self.match.apply(seat, action)
+        watched = self.match.public_action(seat, action) if self.watchers else ""
+        own = self.match.apply(seat, action)
+        if self.watchers:
+            agents = [place.agent for place in self.seats]
+            tell_watchers(agents, self.watchers, seat, own, watched, self.match.view)
         if public is None:
             return
         if not self.humans:  # only bots, and a game without narration: the one-line account

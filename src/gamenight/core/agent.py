@@ -10,8 +10,8 @@ marks it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, TypeGuard
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar, Protocol, TypeGuard, cast
 
 from gamenight.core.game import AnyGame, View
 from gamenight.core.rng import Rng
@@ -55,3 +55,70 @@ class OmniscientAgent(Agent, Protocol):
 def is_omniscient(agent: object) -> TypeGuard[OmniscientAgent]:
     """Whether ``agent`` reads the true state (``omniscient = True``; False when absent)."""
     return bool(getattr(agent, "omniscient", False))
+
+
+class Observer(Protocol):
+    """A bot that also watches the match between its decisions (optional; issue 17).
+
+    A bot declares it with the class attribute ``observes = True``; match loops look it up
+    with ``getattr(agent, "observes", False)``, so bots without it cost nothing. The loops
+    that call it: ``sim.runner.play_match``, ``sim.playtest.measure.play_measured`` and the
+    terminal table. Caveats:
+
+    - Everything it is given is a view or public: ``public`` is what the watching seat learns
+      of the action (``game.public_action``, computed before the action is applied; the
+      watcher's own actions in full, as ``str(action)``), and ``view`` is the watcher's view
+      right after the action (the engine's automatic moves included). Never the state.
+    - One instance may sit in several seats of one match and play many matches, one after
+      another: what it remembers is kept per seat, and ``begin_match`` forgets the seat's
+      previous match.
+    - A loop that does not call the hook (the server's bot workers, a benchmark, a test that
+      calls ``act`` directly) must still get sound decisions: ``act`` may not rely on it and
+      must check that what it remembers agrees with the view it is given.
+    - ``rng`` is the seat's own generator from the loop; a bot that needs one of its own for
+      watching spawns it there, so its decisions stay reproducible from the match seed.
+    """
+
+    observes: ClassVar[bool]
+
+    def begin_match(self, seat: int, view: View, rng: Rng) -> None:
+        """A match starts (or is joined) with this bot in ``seat``; ``view`` is the seat's."""
+        ...
+
+    def observe(self, seat: int, actor: int, public: str, view: View) -> None:
+        """``actor`` took an action; ``seat`` saw it as ``public`` and now sees ``view``."""
+        ...
+
+
+def watching_seats(agents: Sequence[object | None]) -> tuple[int, ...]:
+    """The seats whose bot observes the match (usually none)."""
+    return tuple(
+        seat
+        for seat, agent in enumerate(agents)
+        if agent is not None and getattr(agent, "observes", False)
+    )
+
+
+def begin_watchers(
+    agents: Sequence[object | None],
+    watchers: Sequence[int],
+    view_of: Callable[[int], View],
+    rngs: Sequence[Rng],
+) -> None:
+    """Tell every watching seat's bot that the match starts, with its view."""
+    for seat in watchers:
+        cast(Observer, agents[seat]).begin_match(seat, view_of(seat), rngs[seat])
+
+
+def tell_watchers(
+    agents: Sequence[object | None],
+    watchers: Sequence[int],
+    actor: int,
+    action: Hashable,
+    public: str,
+    view_of: Callable[[int], View],
+) -> None:
+    """After ``actor``'s ``action`` (``public``: what the others saw), tell each watcher."""
+    for seat in watchers:
+        seen = str(action) if seat == actor else public
+        cast(Observer, agents[seat]).observe(seat, actor, seen, view_of(seat))

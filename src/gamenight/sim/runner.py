@@ -5,7 +5,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from gamenight.core.agent import Agent, is_omniscient
+from gamenight.core.agent import (
+    Agent,
+    begin_watchers,
+    is_omniscient,
+    tell_watchers,
+    watching_seats,
+)
 from gamenight.core.engine import Match
 from gamenight.core.errors import BotError, brief
 from gamenight.core.game import AnyGame, Outcome
@@ -54,6 +60,9 @@ def play_match(
     state = match.state
     rngs = agent_rngs(seed, num_players)
     actions = match.record.actions
+    watchers = watching_seats(agents)  # bots that watch the match between decisions (issue 17)
+    if watchers:
+        begin_watchers(agents, watchers, lambda w: game.view(state, w), rngs)
     steps = 0
     seers = [agent if is_omniscient(agent) else None for agent in agents]
     while True:
@@ -74,7 +83,10 @@ def play_match(
             action = legal[legal.index(action)]
         except ValueError:
             raise illegal_choice(agent, seat, action, seed, steps + 1) from None
+        public = game.public_action(state, seat, action) if watchers else ""
         game.apply(state, seat, action)
+        if watchers:
+            tell_watchers(agents, watchers, seat, action, public, lambda w: game.view(state, w))
         steps += 1
         if keep_record:
             actions.append((seat, str(action)))

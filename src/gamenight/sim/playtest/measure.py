@@ -28,7 +28,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.core.agent import Agent, is_omniscient
+from gamenight.core.agent import (
+    Agent,
+    begin_watchers,
+    is_omniscient,
+    tell_watchers,
+    watching_seats,
+)
 from gamenight.core.game import AnyGame, Game
 from gamenight.sim.runner import agent_rngs, illegal_choice
 
@@ -105,6 +111,9 @@ def play_measured(
     changes: list[tuple[int, Sequence[float]]] = []
     previous: object = None
     seers = [agent if is_omniscient(agent) else None for agent in agents]  # read the state
+    watchers = watching_seats(agents)  # bots that watch the match between decisions (issue 17)
+    if watchers:
+        begin_watchers(agents, watchers, lambda w: view(state, w), rngs)
     while True:
         actors = to_act(state)
         if not actors:
@@ -128,7 +137,10 @@ def play_measured(
             raise illegal_choice(agent, seat, action, seed, decisions) from None
         if uses_of is not None:
             uses.extend(uses_of(state, seat, action))
+        public = game.public_action(state, seat, action) if watchers else ""
         apply(state, seat, action)
+        if watchers:
+            tell_watchers(agents, watchers, seat, action, public, lambda w: view(state, w))
         if seat != last_seat:
             turns += 1
             last_seat = seat
