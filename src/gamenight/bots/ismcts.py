@@ -204,8 +204,20 @@ class ISMCTSAgent:
         opponents = options.get("opponents", "search")
         if opponents not in ("search", "model"):
             raise BotError(f"bot 'ismcts': opponents must be search or model, not {opponents!r}")
-        maker = cls if inference is None else InferringISMCTSAgent
-        agent = maker(
+        if inference is not None:
+            return InferringISMCTSAgent(
+                game,
+                iterations,
+                seconds,
+                rollout,
+                exploration,
+                weight,
+                guide,
+                bias,
+                opponents == "model",
+                inference,
+            )
+        return cls(
             game,
             iterations,
             seconds,
@@ -216,9 +228,6 @@ class ISMCTSAgent:
             bias,
             model_opponents=opponents == "model",
         )
-        if isinstance(agent, InferringISMCTSAgent) and inference is not None:
-            agent.settings = inference
-        return agent
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
@@ -554,9 +563,33 @@ class InferringISMCTSAgent(ISMCTSAgent):
 
     observes: ClassVar[bool] = True
 
-    def __init__(self, game: AnyGame, *args: Any, **kwargs: Any) -> None:
-        super().__init__(game, *args, **kwargs)
-        self.settings = InferenceSettings(model="random")
+    def __init__(
+        self,
+        game: AnyGame,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        rollout: Agent | PlayoutPolicy | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        score_weight: float = SCORE_WEIGHT,
+        guide: Agent | None = None,
+        bias: float = DEFAULT_BIAS,
+        model_opponents: bool = False,
+        settings: InferenceSettings | None = None,
+    ) -> None:
+        # Every parameter spelt out: compiled (docs/speed.md), ``*args`` forwarded to a
+        # native ``__init__`` arrive as one tuple.
+        super().__init__(
+            game,
+            iterations,
+            seconds,
+            rollout,
+            exploration,
+            score_weight,
+            guide,
+            bias,
+            model_opponents,
+        )
+        self.settings = settings if settings is not None else InferenceSettings(model="random")
         self.filters: dict[int, ParticleFilter] = {}
         self._cumulative: list[float] | None = None  # the current decision's particle draws
         self._drawing: ParticleFilter | None = None
