@@ -102,6 +102,17 @@ def run(trial: Trial, seed: int, jobs: int) -> dict[str, Any]:
     }
 
 
+def win_cell(row: dict[str, Any]) -> str:
+    """The first bot's win rate with its 95% interval, as the reports print it."""
+    return f"{row['win_rate']:.1%} ({row['win_low']:.0%}-{row['win_high']:.0%})"
+
+
+def score_cell(row: dict[str, Any]) -> str:
+    """The first bot's mean score, the other bots' in brackets."""
+    others = ", ".join(f"{score:.1f}" for score in row["others_score"])
+    return f"{row['mean_score']:.1f} ({others})"
+
+
 def report(rows: list[dict[str, Any]], seed: int) -> str:
     lines = [
         "# Bot strength",
@@ -118,10 +129,8 @@ def report(rows: list[dict[str, Any]], seed: int) -> str:
     for row in rows:
         lines.append(
             f"| {row['game']} | {row['players']} | {', '.join(row['bots'])} | {row['games']} | "
-            f"{row.get('capped', '-')} | {row['target']} | {row['win_rate']:.1%} "
-            f"({row['win_low']:.0%}-{row['win_high']:.0%})"
-            f" | {'yes' if row['met'] else 'no'} | {row['mean_score']:.1f} "
-            f"({', '.join(f'{score:.1f}' for score in row['others_score'])}) | `{row['command']}` |"
+            f"{row.get('capped', '-')} | {row['target']} | {win_cell(row)}"
+            f" | {'yes' if row['met'] else 'no'} | {score_cell(row)} | `{row['command']}` |"
         )
     lines.append("")
     return "\n".join(lines)

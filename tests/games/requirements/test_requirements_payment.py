@@ -53,6 +53,27 @@ def oracle(
     return allowed
 
 
+
+def _pay_one(
+    data: st.DataObject,
+    payable: set[int],
+    counts: list[int],
+    routes: tuple[list[int], list[int]],
+    need_index: int,
+    needs: tuple[int, int],
+    matching: int,
+    distinct: int,
+) -> int:
+    """Pay one trait drawn from ``payable``; the route now being paid, or -1 once both are."""
+    trait = data.draw(st.sampled_from(sorted(payable)), label="pick")
+    counts[trait] -= 1
+    routes[need_index].append(trait)
+    paid = route_state(tuple(sorted(routes[need_index])), needs[need_index], matching, distinct)
+    if paid == 1:
+        return -1 if need_index == 1 else 1
+    return need_index
+
+
 @settings(max_examples=400, deadline=None)
 @given(
     traits=st.integers(3, 7),
@@ -82,14 +103,9 @@ def test_g3_payment_picks_match_brute_force_and_never_get_stuck(
         if not got:
             assert not routes[0], "a payment once begun must be completable"
             return
-        trait = data.draw(st.sampled_from(sorted(got)), label="pick")
-        counts[trait] -= 1
-        routes[need_index].append(trait)
-        need = (a, b)[need_index]
-        if route_state(tuple(sorted(routes[need_index])), need, matching, distinct) == 1:
-            if need_index == 1:
-                return
-            need_index = 1
+        need_index = _pay_one(data, got, counts, routes, need_index, (a, b), matching, distinct)
+        if need_index < 0:
+            return
 
 
 def test_r11_known_cases() -> None:
@@ -162,11 +178,8 @@ def test_issue16_item3_cached_payment_picks_match_brute_force(
         assert sum(len(known) for known in picks.first_picks) <= limit
         if not expected:
             return
-        trait = data.draw(st.sampled_from(sorted(expected)), label="pick")
-        counts[trait] -= 1
-        routes[need_index].append(trait)
-        need = (a, b)[need_index]
-        if route_state(tuple(sorted(routes[need_index])), need, matching, distinct) == 1:
-            if need_index == 1:
-                return
-            need_index = 1
+        need_index = _pay_one(
+            data, expected, counts, routes, need_index, (a, b), matching, distinct
+        )
+        if need_index < 0:
+            return
