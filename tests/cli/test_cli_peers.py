@@ -4,9 +4,12 @@ person sits (``play``, ``night``) and left out of ``gamenight list``'s bots."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -73,6 +76,28 @@ def test_tournament_runs_the_peer_bots_and_marks_the_omniscient_one() -> None:
     summary = json.loads(out)
     assert summary["omniscient"] == [MCTS]
     assert [row["omniscient"] for row in summary["by_bot"]] == [False, True]
+
+
+@needs_openspiel
+def test_tournament_csv_marks_the_omniscient_bot(tmp_path: Path) -> None:
+    """issue 17 item 2: the tournament's CSV says, row by row, which bot read the true state."""
+    out_file = tmp_path / "games.csv"
+    code, out = run(
+        "tournament",
+        "gtpag",
+        "--bots",
+        f"{ISMCTS},{MCTS}",
+        "-n",
+        "1",
+        "--jobs",
+        "1",
+        "--csv",
+        str(out_file),
+    )
+    assert code == 0, out
+    rows = list(csv.DictReader(io.StringIO(out_file.read_text(encoding="utf-8"))))
+    assert len(rows) == 4  # one deal, both seatings, two seats
+    assert {(row["bot"], row["omniscient"]) for row in rows} == {(ISMCTS, "0"), (MCTS, "1")}
 
 
 @needs_openspiel

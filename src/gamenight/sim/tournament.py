@@ -17,6 +17,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from gamenight.bots.factory import omniscient_spec
 from gamenight.sim.simulate import GameSummary, RunResult, SimulationSpec, Tally, run_simulation
 
 
@@ -122,6 +123,7 @@ CSV_HEADER = (
     "deal_seed",
     "seat",
     "bot",
+    "omniscient",
     "score",
     "won",
     "winners",
@@ -139,6 +141,7 @@ def csv_rows(game: GameSummary) -> list[list[Any]]:
             game.seed,
             seat,
             bot,
+            int(omniscient_spec(bot)),  # reads the true state: not a fair bot's result
             game.scores[seat],
             int(seat in game.winners),
             len(game.winners),
