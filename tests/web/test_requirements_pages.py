@@ -73,12 +73,15 @@ def test_a_person_plays_a_whole_match_against_a_bot_by_clicking(
     page.close()
 
 
-def coins_on_page(page: Any) -> list[tuple[str, str | None]]:
-    shown: list[tuple[str, str | None]] = page.evaluate(
-        "[...document.querySelectorAll('#board .coin')]"
-        ".map(c => [c.dataset.up, c.dataset.down === undefined ? null : c.dataset.down])"
+def seq_and_coins(page: Any) -> tuple[int, list[tuple[str, str | None]]]:
+    """The state number the page shows and its coins, read in one script: the page's
+    JavaScript runs one task at a time, so no update can land between the two readings
+    (read apart, the other seat's move sometimes redrew the board in between)."""
+    seq, shown = page.evaluate(
+        "[document.body.dataset.seq ?? null, [...document.querySelectorAll('#board .coin')]"
+        ".map(c => [c.dataset.up, c.dataset.down === undefined ? null : c.dataset.down])]"
     )
-    return [(up, down) for up, down in shown]
+    return (int(seq) if seq is not None else -1), [(up, down) for up, down in shown]
 
 
 def coins_in_view(view: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -114,7 +117,7 @@ def test_two_people_play_each_other_and_never_see_the_others_hidden_sides(
     while not all(is_over(page) for page in pages):
         assert time.monotonic() < deadline, "the match did not finish by clicking"
         for seat, page in enumerate(pages):
-            snapshots.append((seat, state_seq(page), coins_on_page(page)))
+            snapshots.append((seat, *seq_and_coins(page)))
             click_a_move(page, rng)
     record = MatchRecord.from_dict(
         json.loads(server.http.get(f"/api/tables/{created['table']}/record").text)
