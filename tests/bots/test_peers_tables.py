@@ -5,6 +5,7 @@ bounded like ISMCTS's."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import re
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,9 @@ def test_a_table_with_an_omniscient_seat_or_stand_in_is_refused(body: dict[str, 
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("pyspiel") is None, reason="building the peer bot needs the rl extra"
+)
 def test_the_fair_peer_bot_is_bounded_like_the_servers_other_searches() -> None:
     """issue 17 item 2: openspiel-ismcts may sit at a table, within the server's budget."""
     settings = parse_table_request(
