@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.core.engine import Match
+from gamenight.core.registry import entry
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk import state as phases
+from gamenight.games.pgdk.bots import PgdkPlayout
 from gamenight.games.pgdk.rules import PgdkGame
 from gamenight.games.pgdk.state import PgdkState, Project
 
@@ -132,3 +134,12 @@ class Table:
 def play_out(match: Match, *moves: tuple[int, str]) -> None:
     for seat, text in moves:
         match.apply(seat, text)
+
+
+def policy_for(game: PgdkGame) -> PgdkPlayout:
+    """A new playout policy for ``game``, as the registry makes it (nothing kept yet)."""
+    factory = entry("pgdk").playout
+    assert factory is not None
+    policy = factory(game)
+    assert isinstance(policy, PgdkPlayout)
+    return policy

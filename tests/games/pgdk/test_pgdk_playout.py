@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from pgdk_helpers import policy_for
 
 from gamenight.bots import make_agent
 from gamenight.bots.ismcts import ISMCTSAgent
-from gamenight.core.registry import entry, make_game
+from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk.bots import PgdkHeuristic, PgdkPlayout
 from gamenight.games.pgdk.rules import PgdkGame
@@ -16,14 +17,6 @@ from gamenight.games.pgdk.state import PgdkState
 from gamenight.sim.runner import play_match
 
 VARIANTS = (None, "three-games", "beginners")
-
-
-def policy_for(game: PgdkGame) -> PgdkPlayout:
-    factory = entry("pgdk").playout
-    assert factory is not None
-    policy = factory(game)
-    assert isinstance(policy, PgdkPlayout)
-    return policy
 
 
 def check_evaluation(policy: PgdkPlayout, state: PgdkState) -> None:

@@ -9,20 +9,13 @@ policy with nothing kept, and a progress counted from the Project's own fields.
 from __future__ import annotations
 
 import pytest
+from pgdk_helpers import policy_for
 
-from gamenight.core.registry import entry, make_game
+from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
 from gamenight.games.pgdk.bots import PgdkPlayout
 from gamenight.games.pgdk.rules import PgdkGame
 from gamenight.games.pgdk.state import PgdkState
-
-
-def fresh_policy(game: PgdkGame) -> PgdkPlayout:
-    factory = entry("pgdk").playout
-    assert factory is not None
-    policy = factory(game)
-    assert isinstance(policy, PgdkPlayout)
-    return policy
 
 
 def counted_progress(state: PgdkState) -> list[tuple[int, int]]:
@@ -37,7 +30,7 @@ def counted_progress(state: PgdkState) -> list[tuple[int, int]]:
 
 
 def check_against_fresh(game: PgdkGame, kept: PgdkPlayout, state: PgdkState) -> None:
-    fresh = fresh_policy(game)
+    fresh = policy_for(game)
     assert kept._live(state) == fresh._live(state) == fresh._count_live(state)
     kinds = range(len(game.k_type))
     for seat in range(state.num_players):
@@ -52,7 +45,7 @@ def test_issue16_item3_kept_worths_live_colours_and_progress_match_a_recount(
 ) -> None:
     game = make_game("pgdk")
     assert isinstance(game, PgdkGame)
-    kept = fresh_policy(game)
+    kept = policy_for(game)
     for seed in range(4):
         state = game.new_state(players, seed)
         rng = Rng(seed + 100)
@@ -65,7 +58,7 @@ def test_issue16_item3_kept_worths_live_colours_and_progress_match_a_recount(
                 for have, recount in counted_progress(state):
                     assert have == recount
                 # the kept policy chooses what a fresh one does, from the same draws
-                assert kept.choose(state, seat, legal, Rng(steps)) == fresh_policy(game).choose(
+                assert kept.choose(state, seat, legal, Rng(steps)) == policy_for(game).choose(
                     state, seat, legal, Rng(steps)
                 )
             game.apply(state, seat, legal[rng.randbelow(len(legal))])
@@ -79,7 +72,7 @@ def test_issue16_item3_kept_values_survive_clone_and_determinize(players: int) -
     with a recount there too, and the progress of rebuilt games with their fields."""
     game = make_game("pgdk")
     assert isinstance(game, PgdkGame)
-    kept = fresh_policy(game)
+    kept = policy_for(game)
     state = game.new_state(players, 11)
     rng = Rng(5)
     steps = 0
@@ -104,7 +97,7 @@ def test_issue16_item3_determinize_shares_the_completed_games_it_rebuilds() -> N
     equal to a fresh build."""
     game = make_game("pgdk")
     assert isinstance(game, PgdkGame)
-    policy = fresh_policy(game)  # it completes games, where random play rarely does
+    policy = policy_for(game)  # it completes games, where random play rarely does
     state = game.new_state(2, 3)
     chooser = Rng(9)
     while not any(state.completed) and game.to_act(state):
@@ -135,7 +128,7 @@ def test_issue16_item3_the_inlined_gain_terms_give_what_gain_gives() -> None:
 
     game = make_game("pgdk")
     assert isinstance(game, PgdkGame)
-    policy = fresh_policy(game)
+    policy = policy_for(game)
     projects = []
     for seed in range(3):
         state = game.new_state(3, seed)
@@ -164,7 +157,7 @@ def test_issue16_item3_the_payment_test_answers_as_paying_least_wanted_first() -
     along policy-played matches."""
     game = make_game("pgdk")
     assert isinstance(game, PgdkGame)
-    policy = fresh_policy(game)
+    policy = policy_for(game)
 
     def paid_in_order(state: PgdkState, seat: int, price: int, wanted: float) -> bool:
         worth = policy._worth(state, seat)
