@@ -95,26 +95,28 @@ def decision_seconds(setup: Setup, spec: str, spots: list[tuple[Any, int]], seed
     return statistics.fmean(times)
 
 
-def calibrate(setup: Setup, spots_count: int, seed: int) -> dict[str, Any]:
+def calibrate(setup: Setup, spots_count: int, seed: int, ours: dict[str, str]) -> dict[str, Any]:
     """Our iterations that take the CPU time of OpenSpiel's ISMCTS at ``SIMS`` simulations."""
     spots = positions(setup, spots_count, seed)
     theirs = decision_seconds(setup, PEER_ISMCTS, spots, seed)
     found: dict[str, Any] = {"theirs_s": theirs}
-    for key, spec in OURS.items():
+    for key, spec in ours.items():
         ours = decision_seconds(setup, f"{spec},iters={SIMS}", spots, seed)
         found[f"{key}_s"] = ours
         found[f"{key}_iters"] = max(1, round(SIMS * theirs / ours))
     return found
 
 
-def trials(setup: Setup, deals: int, calibration: dict[str, Any]) -> list[Trial]:
+def trials(
+    setup: Setup, deals: int, calibration: dict[str, Any], ours: dict[str, str]
+) -> list[Trial]:
     fair = setup.fair
     found = []
-    for spec in OURS.values():
+    for spec in ours.values():
         found.append(
             Trial(setup.game, setup.players, (spec, PEER_ISMCTS), deals, "equal sims", fair)
         )
-    for key, spec in OURS.items():
+    for key, spec in ours.items():
         iters = calibration[f"{key}_iters"]
         found.append(
             Trial(
@@ -127,7 +129,7 @@ def trials(setup: Setup, deals: int, calibration: dict[str, Any]) -> list[Trial]
             )
         )
     omniscient_bar = 0.4 if setup.players == 2 else fair
-    for spec in OURS.values():
+    for spec in ours.values():
         found.append(
             Trial(
                 setup.game,
@@ -210,19 +212,26 @@ def main(argv: list[str] | None = None) -> int:
         default="sims,cpu,omniscient",
         help="which rows: sims (equal simulations), cpu (equal CPU time), omniscient",
     )
+    parser.add_argument(
+        "--ours", default="off,on", help="which of our bots: off (no inference), on (inference)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write the markdown section here")
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
     args = parser.parse_args(argv)
+    keys = [part.strip() for part in args.ours.split(",") if part.strip()]
+    if not keys or any(key not in OURS for key in keys):
+        parser.error(f"--ours takes off, on or off,on, not {args.ours!r}")
+    ours = {key: OURS[key] for key in keys}
     rows: list[dict[str, Any]] = []
     calibrations: dict[str, dict[str, Any]] = {}
     for text in filter(None, (part.strip() for part in args.setups.split(","))):
         setup = parse_setup(text)
-        calibrations[text] = calibration = calibrate(setup, args.positions, args.seed)
+        calibrations[text] = calibration = calibrate(setup, args.positions, args.seed, ours)
         print(f"{text}: calibration {calibration}", flush=True)
         kinds = {kind.strip() for kind in args.kinds.split(",")}
-        for trial in trials(setup, args.deals, calibration):
+        for trial in trials(setup, args.deals, calibration, ours):
             if kind_of(trial) not in kinds:
                 continue
             row = run(trial, args.seed, args.jobs)

@@ -362,3 +362,29 @@ def test_issue17_item3_inference_is_reproducible_and_forgets_the_last_match() ->
     assert again == record(make_agent(spec, game), 2)
     assert isinstance(reused, InferringISMCTSAgent)
     assert set(reused.filters) == {0}  # the seat it sat in, started afresh for match 2
+
+
+def test_issue17_item3_gnome_worlds_survive_new_cards_and_keep_their_secret_cards() -> None:
+    """G.Nome offers ``redraw_unseen``: a round's new Research cards (R6) drop no particle;
+    each is redrawn where nobody has looked and keeps the Secret cards it believed (R15)."""
+    from gamenight.bots.ismcts import opponent_model
+
+    game = make_game("gnome")
+    state = game.new_state(4, 3)
+    particles = ParticleFilter(game, 0, opponent_model(game, "playout"), 8, 0.1, Rng(4))
+    particles.reset(game.view(state, 0))
+    rng = Rng(8)
+    start_round = state.round
+    while state.round < start_round + 3:
+        actor = game.to_act(state)[0]
+        legal = game.legal_actions(state, actor)
+        action = legal[rng.randbelow(len(legal))]
+        public = str(action) if actor == 0 else game.public_action(state, actor, action)
+        believed = [world.secret for world in particles.states]
+        game.apply(state, actor, action)
+        particles.observe(actor, public, game.view(state, 0))
+        every_particle_shows_the_view(particles, game.view(state, 0))
+        if particles.resamples == 0:  # before any resampling, particle i is still world i
+            assert [world.secret for world in particles.states] == believed
+    assert particles.dropped == 0
+    assert particles.redrawn >= 2 * particles.size  # every world, at each of two new rounds

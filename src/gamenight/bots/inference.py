@@ -15,7 +15,11 @@ weight. The filter watches the match through views and public actions only:
   bid or a hidden commitment gets a value in each world;
 - after either, a particle must show the seat exactly the view it now has. One that does not
   (the world's own chance turned up another card, or the action showed the seat something
-  the world had otherwise) is dropped; so is one where no legal action matches.
+  the world had otherwise) is redrawn where the game offers it (``Game.redraw_unseen``: only
+  what no seat has seen, the deck's order, is drawn again, and the other seats' hidden cards
+  the particle holds are kept, so what their play said survives chance); where the game
+  offers no redraw, or nothing can be kept, it is dropped; so is one where no legal action
+  matches.
 
 Caveats, stated plainly:
 
@@ -31,9 +35,13 @@ Caveats, stated plainly:
   replaced by fresh determinizations of the current view, each weighted at the mean weight
   of the survivors: a fresh world carries no evidence from the earlier actions, for or
   against, so it counts as an average one. Where every particle died, the filter starts over
-  from fresh worlds of equal weight (uniform sampling, as without inference). In a game whose
-  hidden deck order decides what is turned up next (A Game of Requirements' tiles), most
-  particles die at every reveal, and what was learnt before it is partly lost.
+  from fresh worlds of equal weight (uniform sampling, as without inference). G.Nome offers
+  the redraw; in the other games, whose hidden deck order decides what is turned up next
+  (A Game of Requirements' tiles), most particles still die at such a reveal, and what was
+  learnt before it is partly lost.
+- A face-down action is weighed when it is taken (each particle takes one under the model)
+  and not again when it is turned up: a redrawn particle takes what the table shows, so the
+  turned-up card itself adds no evidence about the other hidden cards.
 - When the effective sample size falls below half the particles, the particles are
   resampled (systematic resampling) to equal weights; copies of one particle are separate
   clones and part ways at the next opponent action.
@@ -148,6 +156,7 @@ class ParticleFilter:
         self.weights: list[float] = []
         self.view: View | None = None  # the view every particle shows the seat
         self.dropped = 0  # particles dropped so far (for tests and reports)
+        self.redrawn = 0  # particles kept by redrawing what no seat has seen
         self.resamples = 0
 
     def reset(self, view: View) -> None:
@@ -184,8 +193,7 @@ class ParticleFilter:
                 self.weights[i] = 0.0
                 continue
             game.apply(state, seat, action)
-            if not self._shows(state, view):
-                self.weights[i] = 0.0
+            self._settle(i, state, view)
 
     def _opponent_action(self, actor: int, public: str, view: View) -> None:
         game, eps, rng = self.game, self.eps, self.rng
@@ -205,8 +213,21 @@ class ParticleFilter:
             chosen_matches = choice is not None and choice in matching
             self.weights[i] *= matching_likelihood(len(matching), len(legal), chosen_matches, eps)
             game.apply(state, actor, draw_matching(matching, choice, len(legal), eps, rng))
-            if not self._shows(state, view):
-                self.weights[i] = 0.0
+            self._settle(i, state, view)
+
+    def _settle(self, i: int, state: Any, view: View) -> None:
+        """Keep particle ``i`` (``state``, just advanced) if it shows the seat ``view``; if
+        it does not, redraw what no seat has seen in it (its deck order: chance turned up
+        other cards there than at the table) where the game offers that, keeping what it
+        says of the other seats' hidden cards; drop it where that is impossible."""
+        if self._shows(state, view):
+            return
+        redrawn = self.game.redraw_unseen(state, view, self.seat, self.rng)
+        if redrawn is not None and self._shows(redrawn, view):
+            self.states[i] = redrawn
+            self.redrawn += 1
+        else:
+            self.weights[i] = 0.0
 
     def _replace_dropped(self, view: View) -> None:
         """Fresh worlds for the dropped particles, at the survivors' mean weight; normalised."""

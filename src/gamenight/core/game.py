@@ -216,6 +216,23 @@ class Game(ABC, Generic[S, A, P]):
     def determinize(self, view: View, player: int, rng: Rng) -> S:
         """A full state consistent with ``view``: hidden parts drawn at random with ``rng``."""
 
+    def redraw_unseen(self, state: S, view: View, player: int, rng: Rng) -> S | None:
+        """``state``, a world ``player`` once could not tell from the real one, made to show
+        ``player`` its real ``view`` again by drawing anew only what no seat has seen.
+
+        For inference (``bots/inference.py``): a world kept through a match stops showing the
+        seat its view as soon as chance turns up other cards in it than at the table (its
+        deck order is its own), and with it would go everything the opponents' earlier
+        actions said about their hidden cards. Returns a new state that shows ``player``
+        exactly ``view``, with a deck order and cards set aside drawn with ``rng``, and with
+        every other seat's hidden holdings of ``state`` kept: hands, secret cards, face-down
+        commitments still hidden. Whatever ``view`` shows comes from ``view`` (a commitment
+        now turned up is the table's, whatever ``state`` had). Returns None when no such state
+        exists: a kept card is now seen elsewhere, a new deal has begun. Never changes
+        ``state``. The default offers no such draw: None (the world is then given up).
+        """
+        return None
+
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """The action written as ``text``; :class:`ActionParseError` if it is no action."""

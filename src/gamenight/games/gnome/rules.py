@@ -467,6 +467,11 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
     def determinize(self, view: View, player: int, rng: Rng) -> GnomeState:
         return views.determinize(self, view, player, rng)
 
+    def redraw_unseen(
+        self, state: GnomeState, view: View, player: int, rng: Rng
+    ) -> GnomeState | None:
+        return views.redraw_unseen(self, state, view, player, rng)
+
     def parse_action(self, text: str) -> Action:
         return self.book.parse(text)
 

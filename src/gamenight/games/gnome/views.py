@@ -159,6 +159,52 @@ def hidden(state: GnomeState, player: int) -> Hashable:
     )
 
 
+def redraw_unseen(
+    game: GnomeGame, state: GnomeState, data: View, player: int, rng: Rng
+) -> GnomeState | None:
+    """``state`` made to show ``player`` exactly ``data`` again (G7): the Research deck's order
+    and the cards set aside (G8), which nobody has seen, drawn anew; the other seats' Secret
+    cards and still face-down Teamwork cards kept as ``state`` has them. Teamwork cards turned
+    up (R8, R16) are the table's, as ``data`` shows them. None in another game of a session
+    (G9) or where a kept card is no longer possible."""
+    world = determinize(game, data, player, rng)
+    if world.game_number != state.game_number:
+        return None
+    n = state.num_players
+    for seat in range(n):
+        if seat == player or not world.commit[seat]:
+            continue
+        kept = state.commit[seat]
+        cards = world.hand[seat] | 1 << world.commit[seat]  # the cards it may have put down
+        if not kept or not cards >> kept & 1:
+            return None
+        world.hand[seat], world.commit[seat] = cards & ~(1 << kept), kept
+    return _keep_secrets(world, state, data, player)
+
+
+def _keep_secrets(
+    world: GnomeState, state: GnomeState, data: View, player: int
+) -> GnomeState | None:
+    """``world`` with the Secret cards of ``state`` where ``player`` cannot see them (R15)."""
+    seats: list[dict[str, Any]] = data["seats"]
+    unseen = [
+        seat
+        for seat, seen in enumerate(seats)
+        if seat != player and seen["has_secret"] and seen["secret"] is None
+    ]
+    pool = [world.secret[seat] for seat in unseen] + list(world.secret_aside)
+    secret = list(world.secret)
+    for seat in unseen:
+        kept = state.secret[seat]
+        if kept not in pool:
+            return None
+        pool.remove(kept)
+        secret[seat] = kept
+    world.secret = tuple(secret)
+    world.secret_aside = tuple(sorted(pool))
+    return world
+
+
 def determinize(game: GnomeGame, data: View, player: int, rng: Rng) -> GnomeState:
     """A state that gives ``player`` exactly ``data``; the unseen parts drawn with ``rng``.
 
