@@ -62,51 +62,41 @@ def playtest(
     game_name: Annotated[
         str, typer.Argument(metavar="GAME", help="Which game (see gamenight list).")
     ],
-    games: Annotated[int, typer.Option("-n", "--games", help="Matches per configuration.")] = 1000,
+    games: Annotated[
+        int, typer.Option("-n", "--games", help="Matches per configuration.")
+    ] = 1000,
     bots: Annotated[str, typer.Option(help="Bot per seat, e.g. 'heuristic,random'.")] = "random",
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats (default: the fewest).")
     ] = None,
-    seed: Annotated[
-        int, typer.Option(help="Seed of the run: match i is dealt alike in every configuration.")
-    ] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the run: match i is dealt alike in every "
+                                            "configuration.")] = 0,
     jobs: JobsOption = 0,
     variant: Annotated[
         list[str] | None,
-        typer.Option(
-            "--variant",
-            help="A rules variant to compare ('base': the rules as "
-            "published); repeat to compare several.",
-        ),
+        typer.Option("--variant", help="A rules variant to compare ('base': the rules as "
+                                        "published); repeat to compare several."),
     ] = None,
     param: Annotated[
         list[str] | None,
-        typer.Option(
-            "--param",
-            help="Change a rule, NAME=VALUE, or sweep it, NAME=V1,V2,... "
-            "(repeatable; several sweeps make a grid).",
-        ),
+        typer.Option("--param", help="Change a rule, NAME=VALUE, or sweep it, NAME=V1,V2,... "
+                                     "(repeatable; several sweeps make a grid)."),
     ] = None,
     measures: Annotated[
-        str,
-        typer.Option(
-            help=f"Measures to show, of: {', '.join(MEASURES)} "
-            "(default: all but skill, which plays the skill ladder)."
-        ),
+        str, typer.Option(help=f"Measures to show, of: {', '.join(MEASURES)} "
+                               "(default: all but skill, which plays the skill ladder).")
     ] = ",".join(MEASURES[:-1]),
     ladder: Annotated[
         str | None,
-        typer.Option(
-            help="Skill ladder, weakest first (default: random, heuristic, ISMCTS at "
-            "25, 50, 100 iterations); implies the skill measure."
-        ),
+        typer.Option(help="Skill ladder, weakest first (default: random, heuristic, ISMCTS at "
+                          "25, 50, 100 iterations); implies the skill measure."),
     ] = None,
-    ladder_games: Annotated[int, typer.Option(help="Matches per rung of the skill ladder.")] = 100,
+    ladder_games: Annotated[
+        int, typer.Option(help="Matches per rung of the skill ladder.")
+    ] = 100,
     detect: Annotated[
-        float,
-        typer.Option(
-            help="The win-rate difference the run should be able to show (0.05: 5 points)."
-        ),
+        float, typer.Option(help="The win-rate difference the run should be able to show "
+                                 "(0.05: 5 points).")
     ] = 0.05,
     backend_name: Annotated[
         str, typer.Option("--backend", help="local (processes here) or ray (a Ray cluster).")
@@ -134,9 +124,8 @@ def playtest(
 
     shown = _measures(measures, ladder is not None)
     if not 0 < detect < 1:
-        raise GamenightError(
-            f"--detect must be a win-rate difference between 0 and 1, got {detect:g}"
-        )
+        raise GamenightError(f"--detect must be a win-rate difference between 0 and 1, "
+                             f"got {detect:g}")
     game = registry.make_game(game_name)
     configs = configurations(game.spec.name, variant or [], param or [])
     rungs = tuple(split_list(ladder)) if ladder is not None else DEFAULT_LADDER
@@ -183,10 +172,8 @@ def playtest(
     if run.error:
         raise GamenightError(f"stopped after {run.matches} matches: {run.error}")
     if run.interrupted:
-        raise GamenightError(
-            f"interrupted after {run.matches} of {run.planned} matches; "
-            "the figures above cover those"
-        )
+        raise GamenightError(f"interrupted after {run.matches} of {run.planned} matches; "
+                             "the figures above cover those")
 
 
 def _measures(text: str, ladder_named: bool) -> set[str]:
@@ -221,9 +208,8 @@ def _check_csv_dir(directory: Path, overwrite: bool) -> None:
         raise GamenightError(f"{directory} is not a directory")
     there = [name for name in FILES if (directory / name).exists()]
     if there and not overwrite:
-        raise GamenightError(
-            f"{directory / there[0]} already exists; add --overwrite to replace it"
-        )
+        raise GamenightError(f"{directory / there[0]} already exists; add --overwrite to "
+                             "replace it")
 
 
 def _marked(bot: str) -> str:
@@ -235,14 +221,12 @@ def _print(summary: dict[str, Any], shown: set[str], title: str) -> None:
     from gamenight.sim.playtest.words import summary_lines
 
     spec = summary["spec"]
-    console.print(
-        Text.assemble(
-            (title, "bold"),
-            f": {spec['players']} players, bots {', '.join(map(_marked, spec['bots']))} (rotated), "
-            f"{len(summary['configs'])} configuration(s), {spec['games']:,} matches each, "
-            f"seed {spec['seed']}",
-        )
-    )
+    console.print(Text.assemble(
+        (title, "bold"),
+        f": {spec['players']} players, bots {', '.join(map(_marked, spec['bots']))} (rotated), "
+        f"{len(summary['configs'])} configuration(s), {spec['games']:,} matches each, "
+        f"seed {spec['seed']}",
+    ))
     for line in summary_lines(summary):
         console.print(Text(f"- {line}"))
     for config in summary["configs"]:
@@ -265,21 +249,15 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
     if "seats" in shown:
         table = _table(f"{label}: by seat", "seat", "win rate [95% CI]", "mean score [95% CI]")
         for seat in config["seats"]:
-            table.add_row(
-                str(seat["seat"]),
-                with_interval(seat["win_rate"], True),
-                with_interval(seat["mean_score"], False),
-            )
+            table.add_row(str(seat["seat"]), with_interval(seat["win_rate"], True),
+                          with_interval(seat["mean_score"], False))
         console.print(table)
     if "bots" in shown:
         table = _table(f"{label}: by bot", "bot", "seat-games", "win rate", "mean score")
         for bot in config["bots"]:
-            table.add_row(
-                Text(_marked(bot["bot"])),
-                str(bot["seat_games"]),
-                with_interval(bot["win_rate"], True),
-                with_interval(bot["mean_score"], False),
-            )
+            table.add_row(Text(_marked(bot["bot"])), str(bot["seat_games"]),
+                          with_interval(bot["win_rate"], True),
+                          with_interval(bot["mean_score"], False))
         console.print(table)
     if "outcomes" in shown:
         outcomes = config["outcomes"]
@@ -287,24 +265,15 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
         for key in ("completion", "no_winner", "shared_win", "capped"):
             table.add_row(key.replace("_", " "), with_interval(outcomes[key], True))
         console.print(table)
-        console.print(
-            Text(
-                "Endings: "
-                + ", ".join(f"{reason}: {count}" for reason, count in outcomes["endings"].items())
-            )
-        )
+        console.print(Text("Endings: " + ", ".join(
+            f"{reason}: {count}" for reason, count in outcomes["endings"].items())))
     groups = {
         "length": ("actions", "turns", "rounds"),
         "decisions": ("choice_share", "branching"),
         "course": ("lead_changes", "drama", "decisiveness"),
     }
-    rows = [
-        key
-        for group, keys in groups.items()
-        if group in shown
-        for key in keys
-        if key in config["measures"]
-    ]
+    rows = [key for group, keys in groups.items() if group in shown for key in keys
+            if key in config["measures"]]
     if rows:
         table = _table(f"{label}: measures", "measure", "mean [95% CI]", "games")
         for key in rows:
@@ -313,22 +282,11 @@ def _config_tables(config: dict[str, Any], shown: set[str]) -> None:
             table.add_row(measure["label"], text, str(measure["n"]))
         console.print(table)
     if "skill" in shown and config["ladder"]:
-        table = _table(
-            f"{label}: skill ladder",
-            "higher rung",
-            "against",
-            "games",
-            "win rate [95% CI]",
-            "fair share",
-        )
+        table = _table(f"{label}: skill ladder", "higher rung", "against", "games",
+                       "win rate [95% CI]", "fair share")
         for rung in config["ladder"]:
-            table.add_row(
-                Text(rung["higher"]),
-                Text(rung["lower"]),
-                str(rung["games"]),
-                with_interval(rung["win_rate"], True),
-                f"{rung['fair_share']:.1%}",
-            )
+            table.add_row(Text(rung["higher"]), Text(rung["lower"]), str(rung["games"]),
+                          with_interval(rung["win_rate"], True), f"{rung['fair_share']:.1%}")
         console.print(table)
     if "components" in shown and config["components"]:
         _component_table(label, config["components"])
@@ -346,21 +304,18 @@ def _component_table(label: str, components: list[dict[str, Any]]) -> None:
 
     ranked = sorted(components, key=lead, reverse=True)
     if len(ranked) > 2 * TERMINAL_COMPONENTS:
-        title = (
-            f"{label}: components, the {TERMINAL_COMPONENTS} most and least linked with "
-            f"winning of {len(ranked)} (all in --report and --csv)"
-        )
+        title = (f"{label}: components, the {TERMINAL_COMPONENTS} most and least linked with "
+                 f"winning of {len(ranked)} (all in --report and --csv)")
         ranked = ranked[:TERMINAL_COMPONENTS] + ranked[-TERMINAL_COMPONENTS:]
     else:
         title = f"{label}: components"
-    table = _table(title, "component", "uses", "seats using", "users win", "others win", "p (Holm)")
+    table = _table(title, "component", "uses", "seats using", "users win", "others win",
+                   "p (Holm)")
     for entry in ranked:
         p = entry.get("p_adjusted")
         users, others = entry["win_rate_users"]["value"], entry["win_rate_others"]["value"]
         table.add_row(
-            Text(entry["name"]),
-            str(entry["uses"]),
-            f"{entry['use_rate']:.1%}",
+            Text(entry["name"]), str(entry["uses"]), f"{entry['use_rate']:.1%}",
             "n/a" if users is None else f"{users:.1%}",
             "n/a" if others is None else f"{others:.1%}",
             "" if p is None else f"{p:.3f}",
@@ -369,13 +324,8 @@ def _component_table(label: str, components: list[dict[str, Any]]) -> None:
 
 
 def _comparison_table(comparisons: list[dict[str, Any]]) -> None:
-    table = _table(
-        "comparisons with the first configuration",
-        "measure",
-        "configuration",
-        "difference [95% CI]",
-        "p (Holm)",
-    )
+    table = _table("comparisons with the first configuration", "measure", "configuration",
+                   "difference [95% CI]", "p (Holm)")
     for entry in comparisons:
         difference = entry["difference"]
         scale, unit = (100, " pts") if entry["unit"] == "rate" else (1, "")

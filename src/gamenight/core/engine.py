@@ -29,7 +29,9 @@ from gamenight.core.params import untrusted_files
 class Match:
     """One match of one game, from setup to outcome."""
 
-    def __init__(self, game: AnyGame, num_players: int, seed: int, *, narrate: bool = True) -> None:
+    def __init__(
+        self, game: AnyGame, num_players: int, seed: int, *, narrate: bool = True
+    ) -> None:
         """Set up the match; ``narrate=False`` skips the public log (bulk simulation)."""
         game.check_player_count(num_players)
         self.game = game

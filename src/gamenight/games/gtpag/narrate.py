@@ -332,37 +332,25 @@ def _automatic(state: GtpagState, seat: int, compose: Callable[[Reader], str]) -
 
 def auto_pass(state: GtpagState, seat: int) -> None:
     """G15, G24: nothing left to nominate; the Nominations are public, so the pass is forced."""
-    _automatic(
-        state,
-        seat,
-        lambda r: (
-            f"{who(seat, r)} {'have' if seat == r else 'has'} no title left to nominate: "
-            "passed (G15)."
-        ),
-    )
+    _automatic(state, seat, lambda r: (
+        f"{who(seat, r)} {'have' if seat == r else 'has'} no title left to nominate: "
+        "passed (G15)."
+    ))
 
 
 def skipped(state: GtpagState, seat: int) -> None:
     """R9, G22: a character with no chip to play is skipped (how many it holds is public)."""
-    _automatic(
-        state,
-        seat,
-        lambda r: (
-            f"{who(seat, r)} {'have' if seat == r else 'has'} no chip left to play: skipped (R9)."
-        ),
-    )
+    _automatic(state, seat, lambda r: (
+        f"{who(seat, r)} {'have' if seat == r else 'has'} no chip left to play: skipped (R9)."
+    ))
 
 
 def scout_stops(state: GtpagState, seat: int) -> None:
     """G7: no face-down chip is left to look at; the Scout stops by itself."""
-    _automatic(
-        state,
-        seat,
-        lambda r: (
-            f"No face-down chip is left for {who(seat, r, capital=False)} to look at: "
-            "the Scout ends (G7)."
-        ),
-    )
+    _automatic(state, seat, lambda r: (
+        f"No face-down chip is left for {who(seat, r, capital=False)} to look at: "
+        "the Scout ends (G7)."
+    ))
 
 
 def round_start(game: GtpagGame, state: GtpagState, starter: int) -> None:

@@ -83,9 +83,8 @@ def compare(run: LabRun, detect: float = DEFAULT_DETECT) -> dict[str, Any]:
         entry["p_adjusted"] = p
         entry["significant"] = p < ALPHA
         entry["sentence"] = (
-            plain_difference(
-                entry["phrase"], entry["baseline"], entry["config"], difference, p, entry["unit"]
-            )
+            plain_difference(entry["phrase"], entry["baseline"], entry["config"], difference, p,
+                             entry["unit"])
             if p < ALPHA
             else None
         )
@@ -102,11 +101,8 @@ def _power(
     (the spread of one seat's result in one match), one test per seat.
     """
     spec = run.spec
-    wins = [
-        d
-        for entry, d in zip(found, differences, strict=True)
-        if entry["unit"] == "rate" and entry["measure"].endswith("_win")
-    ]
+    wins = [d for entry, d in zip(found, differences, strict=True) if entry["unit"] == "rate"
+            and entry["measure"].endswith("_win")]
     comparisons = max(1, len(differences))
     if wins:
         sd = max(d.sd for d in wins)
@@ -147,3 +143,4 @@ def _power(
         "enough": enough,
         "sentence": sentence,
     }
+

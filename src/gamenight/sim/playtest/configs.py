@@ -102,7 +102,9 @@ class PlaytestSpec:
 
     def series(self) -> list[Series]:
         """Every configuration's main matches, then its ladder rungs."""
-        found = [Series(main_key(c), c, self.lineup, self.games) for c in range(len(self.configs))]
+        found = [
+            Series(main_key(c), c, self.lineup, self.games) for c in range(len(self.configs))
+        ]
         for c in range(len(self.configs)):
             for rung in range(1, len(self.ladder)):
                 bots = (self.ladder[rung],) + (self.ladder[rung - 1],) * (self.num_players - 1)

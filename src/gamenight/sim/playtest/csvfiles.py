@@ -29,51 +29,21 @@ def _matches(path: Path, run: LabRun) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(
-            [
-                "config",
-                "series",
-                "rung",
-                "match",
-                *(f"bot{s}" for s in range(n)),
-                *(f"score{s}" for s in range(n)),
-                *(f"win{s}" for s in range(n)),
-                "actions",
-                "turns",
-                "rounds",
-                "decisions",
-                "choices",
-                "branching",
-                "lead_changes",
-                "drama",
-                "decisiveness",
-                "capped",
-                "reason",
-            ]
+            ["config", "series", "rung", "match", *(f"bot{s}" for s in range(n)),
+             *(f"score{s}" for s in range(n)), *(f"win{s}" for s in range(n)),
+             "actions", "turns", "rounds", "decisions", "choices", "branching",
+             "lead_changes", "drama", "decisiveness", "capped", "reason"]
         )
         for series in spec.series():
             label = spec.configs[series.config].label
             for row in run.series_rows(series.key):
                 writer.writerow(
-                    [
-                        label,
-                        series.kind,
-                        series.rung or "",
-                        row.index,
-                        *row.bots,
-                        *row.scores,
-                        *(w / SHARES for w in row.wins),
-                        row.actions,
-                        row.turns,
-                        "" if row.rounds < 0 else row.rounds,
-                        row.decisions,
-                        row.choices,
-                        row.branching,
-                        "" if row.lead_changes < 0 else row.lead_changes,
-                        _blank_nan(row.drama),
-                        _blank_nan(row.decisiveness),
-                        int(row.capped),
-                        row.reason,
-                    ]
+                    [label, series.kind, series.rung or "", row.index, *row.bots, *row.scores,
+                     *(w / SHARES for w in row.wins), row.actions, row.turns,
+                     "" if row.rounds < 0 else row.rounds, row.decisions, row.choices,
+                     row.branching, "" if row.lead_changes < 0 else row.lead_changes,
+                     _blank_nan(row.drama), _blank_nan(row.decisiveness), int(row.capped),
+                     row.reason]
                 )
 
 
@@ -94,47 +64,21 @@ def _measures(path: Path, summary: dict[str, Any]) -> None:
             for rung in config["ladder"]:
                 rows.append((f"ladder_{rung['higher']}_vs_{rung['lower']}", rung["win_rate"]))
             for key, estimate in rows:
-                writer.writerow(
-                    [
-                        config["label"],
-                        key,
-                        estimate["value"],
-                        estimate["low"],
-                        estimate["high"],
-                        estimate["n"],
-                    ]
-                )
+                writer.writerow([config["label"], key, estimate["value"], estimate["low"],
+                                 estimate["high"], estimate["n"]])
 
 
 def _components(path: Path, summary: dict[str, Any]) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(
-            [
-                "config",
-                "component",
-                "uses",
-                "users",
-                "use_rate",
-                "win_rate_users",
-                "win_rate_others",
-                "difference",
-                "p_adjusted",
-            ]
-        )
+        writer.writerow(["config", "component", "uses", "users", "use_rate",
+                         "win_rate_users", "win_rate_others", "difference", "p_adjusted"])
         for config in summary["configs"]:
             for entry in config["components"]:
                 difference = entry["difference"]
-                writer.writerow(
-                    [
-                        config["label"],
-                        entry["name"],
-                        entry["uses"],
-                        entry["users"],
-                        entry["use_rate"],
-                        entry["win_rate_users"]["value"],
-                        entry["win_rate_others"]["value"],
-                        difference["value"] if difference else "",
-                        entry.get("p_adjusted", ""),
-                    ]
-                )
+                writer.writerow([
+                    config["label"], entry["name"], entry["uses"], entry["users"],
+                    entry["use_rate"], entry["win_rate_users"]["value"],
+                    entry["win_rate_others"]["value"],
+                    difference["value"] if difference else "", entry.get("p_adjusted", ""),
+                ])

@@ -26,10 +26,8 @@ def _expanded(values: Sequence[int] | Counter[int]) -> np.ndarray[Any, np.dtype[
         if any(count < 0 for count in values.values()):
             raise StatsInputError("a distribution cannot count a value a negative number of times")
         keys = sorted(values)
-        return np.repeat(
-            np.asarray(keys, dtype=np.int64),
-            np.asarray([values[key] for key in keys], dtype=np.int64),
-        )
+        return np.repeat(np.asarray(keys, dtype=np.int64),
+                         np.asarray([values[key] for key in keys], dtype=np.int64))
     return np.asarray(list(values), dtype=np.int64)
 
 
@@ -44,10 +42,8 @@ def _histogram(array: np.ndarray[Any, np.dtype[np.int64]]) -> list[list[int]]:
     width = math.ceil(span / MOST_BINS)
     per_bin = np.bincount((array - smallest) // width)
     largest = int(distinct[-1])  # the last bin stops at the largest value, not past it
-    return [
-        [smallest + i * width, min(smallest + (i + 1) * width - 1, largest), int(count)]
-        for i, count in enumerate(per_bin)
-    ]
+    return [[smallest + i * width, min(smallest + (i + 1) * width - 1, largest), int(count)]
+            for i, count in enumerate(per_bin)]
 
 
 def distribution(values: Sequence[int] | Counter[int]) -> dict[str, Any]:
@@ -119,9 +115,8 @@ def _same(unit: str) -> str:
     return "as much" if unit == "score" else f"as many {unit}"
 
 
-def plain_difference(
-    label: str, config_a: str, config_b: str, diff: Difference | float, p_adjusted: float, unit: str
-) -> str:
+def plain_difference(label: str, config_a: str, config_b: str, diff: Difference | float,
+                     p_adjusted: float, unit: str) -> str:
     """One sentence on ``config_b`` against ``config_a``, for a significant difference.
 
     ``label`` is the subject and verb ("seat 1 wins", "games last", "seat 2 scores"), ``diff``

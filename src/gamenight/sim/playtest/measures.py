@@ -65,15 +65,11 @@ PER_MATCH: dict[str, Measure] = {
     "turns": Measure("length in turns", "turns", lambda row: row.turns, "a game lasts"),
     "rounds": Measure("length in rounds", "rounds", _rounds, "a game lasts"),
     "choice_share": Measure(
-        "share of decisions with a choice",
-        "rate",
-        lambda row: _ratio(row.choices, row.decisions),
-        "a decision offers a choice",
+        "share of decisions with a choice", "rate",
+        lambda row: _ratio(row.choices, row.decisions), "a decision offers a choice",
     ),
     "branching": Measure(
-        "branching factor",
-        "legal actions",
-        lambda row: _ratio(row.branching, row.decisions),
+        "branching factor", "legal actions", lambda row: _ratio(row.branching, row.decisions),
         "a decision offers",
     ),
     "lead_changes": Measure("lead changes", "lead changes", _lead_changes, "a game has"),
@@ -81,9 +77,7 @@ PER_MATCH: dict[str, Measure] = {
         "drama", "points of standing", lambda row: row.drama, "the eventual winner trails by"
     ),
     "decisiveness": Measure(
-        "decisiveness",
-        "rate",
-        lambda row: row.decisiveness,
+        "decisiveness", "rate", lambda row: row.decisiveness,
         "the eventual winner stays alone in front to the end",
     ),
     "no_winner": Measure(
@@ -142,7 +136,11 @@ def summarise_config(run: LabRun, config: int) -> dict[str, Any]:
             for seat in range(n)
         ],
         "seats_equal": seats_equal(seat_shares, len(decided)).to_dict() if decided else None,
-        "scores_equal": (means_equal(scores, paired=True).to_dict() if len(rows) > 1 else None),
+        "scores_equal": (
+            means_equal(scores, paired=True).to_dict()
+            if len(rows) > 1
+            else None
+        ),
         "bots": _by_bot(rows),
         "outcomes": _outcomes(rows),
         "length": {

@@ -142,11 +142,8 @@ def host_port(address: str) -> tuple[str, int]:
     if not sep:
         scheme, rest = "", address
     elif scheme != "ray":
-        raise unreachable(
-            address,
-            "give HOST:PORT or ray://HOST:PORT (the dashboard's "
-            "http:// address is for `ray job submit`)",
-        )
+        raise unreachable(address, "give HOST:PORT or ray://HOST:PORT (the dashboard's "
+                                   "http:// address is for `ray job submit`)")
     host, colon, port_text = rest.rstrip("/").rpartition(":")
     if not colon or host.endswith(":"):  # no port, or a bare IPv6 address
         host, port_text = rest.rstrip("/"), ""

@@ -30,12 +30,8 @@ from gamenight.sim.playtest.report_plots import (
 )
 from gamenight.sim.playtest.words import summary_lines
 
-OUTCOMES = {
-    "completion": "reached the rules' end",
-    "no_winner": "no winner",
-    "shared_win": "shared win",
-    "capped": "capped (safety limit)",
-}
+OUTCOMES = {"completion": "reached the rules' end", "no_winner": "no winner",
+            "shared_win": "shared win", "capped": "capped (safety limit)"}
 MEASURE_GROUPS = (
     ("length", ("actions", "turns", "rounds")),
     ("decisions", ("choice_share", "branching")),
@@ -48,10 +44,7 @@ MEASURE_GROUPS = (
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.PackageLoader("gamenight.sim.playtest", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
+        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
     )
 
 
@@ -100,12 +93,8 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
         ("matches", f"{spec['games']:,} per configuration"),
     ]
     if spec["ladder"]:
-        facts.append(
-            (
-                "skill ladder",
-                f"{' < '.join(spec['ladder'])}, {spec['ladder_games']:,} matches per rung",
-            )
-        )
+        facts.append(("skill ladder", f"{' < '.join(spec['ladder'])}, "
+                                      f"{spec['ladder_games']:,} matches per rung"))
     facts.append(("finished", f"{summary['matches']:,} of {summary['planned']:,} matches"))
     facts.append(("backend", summary["backend"]))
     return facts
@@ -114,16 +103,12 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
 def _warnings(summary: dict[str, Any]) -> list[str]:
     warnings = []
     if summary["interrupted"]:
-        warnings.append(
-            f"This run was interrupted: the figures cover the "
-            f"{summary['matches']:,} matches that finished of "
-            f"{summary['planned']:,} planned."
-        )
+        warnings.append(f"This run was interrupted: the figures cover the "
+                        f"{summary['matches']:,} matches that finished of "
+                        f"{summary['planned']:,} planned.")
     if summary["error"]:
-        warnings.append(
-            f"This run was stopped by a bot's error after {summary['matches']:,} "
-            f"matches: {summary['error']}"
-        )
+        warnings.append(f"This run was stopped by a bot's error after {summary['matches']:,} "
+                        f"matches: {summary['error']}")
     return warnings
 
 
@@ -133,23 +118,13 @@ def _plot_sections(summary: dict[str, Any]) -> list[dict[str, Any]]:
     sections: list[tuple[str, list[Plot], str]] = [
         ("Win rate per seat", [seat] if seat else [], "No match finished: nothing to plot."),
         ("Length", length_plots(summary), "No match finished: no lengths to plot."),
-        (
-            "Skill ladder",
-            [ladder] if ladder else [],
-            "No skill ladder in this run (add --ladder, or skill to --measures)."
-            if not summary["spec"]["ladder"]
-            else "No ladder match finished.",
-        ),
-        (
-            "Components",
-            component_plots(summary),
-            "No component data: this game reports no component uses, or no match finished.",
-        ),
-        (
-            "The course of typical games",
-            course_plots(summary),
-            "No course of play: this game reports no standings, or no match finished.",
-        ),
+        ("Skill ladder", [ladder] if ladder else [],
+         "No skill ladder in this run (add --ladder, or skill to --measures)."
+         if not summary["spec"]["ladder"] else "No ladder match finished."),
+        ("Components", component_plots(summary),
+         "No component data: this game reports no component uses, or no match finished."),
+        ("The course of typical games", course_plots(summary),
+         "No course of play: this game reports no standings, or no match finished."),
     ]
     found = []
     count = 0
@@ -157,13 +132,8 @@ def _plot_sections(summary: dict[str, Any]) -> list[dict[str, Any]]:
         rendered = []
         for plot in plots:
             count += 1
-            rendered.append(
-                {
-                    "title": plot.title,
-                    "caption": plot.caption,
-                    "html": Markup(figure_html(plot, f"plot-{count}")),
-                }
-            )
+            rendered.append({"title": plot.title, "caption": plot.caption,
+                             "html": Markup(figure_html(plot, f"plot-{count}"))})
         found.append({"heading": heading, "plots": rendered, "empty": empty})
     return found
 
@@ -181,45 +151,22 @@ def _config_tables(config: dict[str, Any]) -> dict[str, Any]:
     return {
         "label": config["label"],
         "games": games,
-        "seats": [
-            (s["seat"], with_interval(s["win_rate"], True), with_interval(s["mean_score"], False))
-            for s in config["seats"]
-        ],
-        "seat_tests": [
-            _test_line(config["seats_equal"], "all seats win equally often"),
-            _test_line(config["scores_equal"], "all seats score alike"),
-        ],
-        "bots": [
-            (
-                b["bot"],
-                f"{b['seat_games']:,}",
-                with_interval(b["win_rate"], True),
-                with_interval(b["mean_score"], False),
-            )
-            for b in config["bots"]
-        ],
-        "outcomes": [(name, with_interval(outcomes[key], True)) for key, name in OUTCOMES.items()],
-        "endings": [
-            (
-                reason,
-                f"{count:,}",
-                percent(count / games if games else None),
-                f"{capped.get(reason, 0):,}",
-            )
-            for reason, count in outcomes["endings"].items()
-        ],
+        "seats": [(s["seat"], with_interval(s["win_rate"], True),
+                   with_interval(s["mean_score"], False)) for s in config["seats"]],
+        "seat_tests": [_test_line(config["seats_equal"], "all seats win equally often"),
+                       _test_line(config["scores_equal"], "all seats score alike")],
+        "bots": [(b["bot"], f"{b['seat_games']:,}", with_interval(b["win_rate"], True),
+                  with_interval(b["mean_score"], False)) for b in config["bots"]],
+        "outcomes": [(name, with_interval(outcomes[key], True))
+                     for key, name in OUTCOMES.items()],
+        "endings": [(reason, f"{count:,}", percent(count / games if games else None),
+                     f"{capped.get(reason, 0):,}")
+                    for reason, count in outcomes["endings"].items()],
         "measures": _measure_rows(config["measures"]),
-        "ladder": [
-            (
-                r["higher"],
-                r["lower"],
-                f"{r['games']:,}",
-                with_interval(r["win_rate"], True),
-                percent(r["fair_share"]),
-                "" if "p_adjusted" not in r else format_p(r["p_adjusted"]),
-            )
-            for r in config["ladder"]
-        ],
+        "ladder": [(r["higher"], r["lower"], f"{r['games']:,}", with_interval(r["win_rate"], True),
+                    percent(r["fair_share"]),
+                    "" if "p_adjusted" not in r else format_p(r["p_adjusted"]))
+                   for r in config["ladder"]],
         "components": [_component_row(c) for c in config["components"]],
     }
 
@@ -230,14 +177,9 @@ def _measure_rows(measures: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         for key in keys:
             measure = measures.get(key)
             if measure is not None:
-                rows.append(
-                    (
-                        group,
-                        measure["label"],
-                        with_interval(measure, measure["unit"] == "rate"),
-                        f"{measure['n']:,}",
-                    )
-                )
+                rows.append((group, measure["label"],
+                             with_interval(measure, measure["unit"] == "rate"),
+                             f"{measure['n']:,}"))
     return rows
 
 
@@ -249,9 +191,7 @@ def _component_row(entry: dict[str, Any]) -> tuple[str, ...]:
     difference = entry["difference"]
     p = entry.get("p_adjusted")
     return (
-        entry["name"],
-        f"{entry['uses']:,}",
-        percent(entry["use_rate"]),
+        entry["name"], f"{entry['uses']:,}", percent(entry["use_rate"]),
         with_interval(entry["win_rate_users"], True),
         with_interval(entry["win_rate_others"], True),
         _points(difference) if difference else "",
@@ -261,10 +201,8 @@ def _component_row(entry: dict[str, Any]) -> tuple[str, ...]:
 
 def _points(difference: dict[str, Any]) -> str:
     """A difference of rates in percentage points, with its interval."""
-    return (
-        f"{difference['value'] * 100:+.1f} pts [{difference['low'] * 100:+.1f}, "
-        f"{difference['high'] * 100:+.1f}]"
-    )
+    return (f"{difference['value'] * 100:+.1f} pts [{difference['low'] * 100:+.1f}, "
+            f"{difference['high'] * 100:+.1f}]")
 
 
 def _comparison_row(entry: dict[str, Any]) -> dict[str, Any]:
@@ -273,7 +211,8 @@ def _comparison_row(entry: dict[str, Any]) -> dict[str, Any]:
     if rate:
         change = _points(difference)
     else:
-        change = f"{difference['value']:+.2f} [{difference['low']:+.2f}, {difference['high']:+.2f}]"
+        change = (f"{difference['value']:+.2f} [{difference['low']:+.2f}, "
+                  f"{difference['high']:+.2f}]")
     show = percent if rate else number
     return {
         "label": entry["label"],

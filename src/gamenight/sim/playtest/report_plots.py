@@ -44,13 +44,8 @@ def figure_html(plot: Plot, div_id: str) -> str:
     so no label can close the script it sits in.
     """
     html_text: str = pio.to_html(
-        plot.figure,
-        full_html=False,
-        include_plotlyjs=False,
-        div_id=div_id,
-        config=PLOT_CONFIG,
-        default_height="100%",
-        default_width="100%",
+        plot.figure, full_html=False, include_plotlyjs=False, div_id=div_id,
+        config=PLOT_CONFIG, default_height="100%", default_width="100%",
     )
     return html_text
 
@@ -65,11 +60,8 @@ def _error_bars(estimates: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _layout(figure: go.Figure, height: int, **more: Any) -> go.Figure:
     figure.update_layout(
-        template="plotly_white",
-        height=height,
-        margin={"l": 60, "r": 20, "t": 30, "b": 50},
-        legend={"orientation": "h", "y": -0.2},
-        **more,
+        template="plotly_white", height=height, margin={"l": 60, "r": 20, "t": 30, "b": 50},
+        legend={"orientation": "h", "y": -0.2}, **more,
     )
     return figure
 
@@ -96,12 +88,9 @@ def seat_plot(summary: dict[str, Any]) -> Plot | None:
     fair = 1 / summary["spec"]["players"]
     figure.add_hline(y=fair, line=FAIR_LINE, annotation_text=f"fair share {fair:.0%}")
     _layout(figure, 380, barmode="group", yaxis={"tickformat": PERCENT, "title": "win rate"})
-    return Plot(
-        "Win rate per seat",
-        "Bars: each seat's win rate (a shared win counts as a share); whiskers: 95% "
-        "intervals; dashed line: the fair share.",
-        figure,
-    )
+    return Plot("Win rate per seat",
+                "Bars: each seat's win rate (a shared win counts as a share); whiskers: 95% "
+                "intervals; dashed line: the fair share.", figure)
 
 
 def length_plots(summary: dict[str, Any]) -> list[Plot]:
@@ -122,25 +111,14 @@ def length_plots(summary: dict[str, Any]) -> list[Plot]:
                 y=[count / total for _, _, count in rows],
                 customdata=[[low, high, count] for low, high, count in rows],
                 hovertemplate="%{customdata[0]}–%{customdata[1]}: %{customdata[2]} games"
-                " (%{y:.1%})",
+                              " (%{y:.1%})",
                 opacity=0.6,
             )
         if figure.data:
-            _layout(
-                figure,
-                340,
-                barmode="overlay",
-                bargap=0,
-                xaxis={"title": key},
-                yaxis={"tickformat": PERCENT, "title": "games"},
-            )
-            plots.append(
-                Plot(
-                    f"Length in {key}",
-                    f"The share of games that took each number of {key}.",
-                    figure,
-                )
-            )
+            _layout(figure, 340, barmode="overlay", bargap=0,
+                    xaxis={"title": key}, yaxis={"tickformat": PERCENT, "title": "games"})
+            plots.append(Plot(f"Length in {key}",
+                              f"The share of games that took each number of {key}.", figure))
     return plots
 
 
@@ -161,18 +139,11 @@ def ladder_plot(summary: dict[str, Any]) -> Plot | None:
         return None
     fair = 1 / summary["spec"]["players"]
     figure.add_hline(y=fair, line=FAIR_LINE, annotation_text=f"fair share {fair:.0%}")
-    _layout(
-        figure,
-        380,
-        barmode="group",
-        yaxis={"tickformat": PERCENT, "title": "higher rung's win rate", "range": [0, 1.05]},
-    )
-    return Plot(
-        "Skill ladder",
-        "Each rung's bot in one seat against the rung below in every other seat: "
-        "above the dashed fair share, better play pays.",
-        figure,
-    )
+    _layout(figure, 380, barmode="group",
+            yaxis={"tickformat": PERCENT, "title": "higher rung's win rate", "range": [0, 1.05]})
+    return Plot("Skill ladder",
+                "Each rung's bot in one seat against the rung below in every other seat: "
+                "above the dashed fair share, better play pays.", figure)
 
 
 def _component_order(entry: dict[str, Any]) -> float:
@@ -186,44 +157,28 @@ def component_plots(summary: dict[str, Any]) -> list[Plot]:
     several = len(summary["configs"]) > 1
     fair = 1 / summary["spec"]["players"]
     for config in summary["configs"]:
-        entries = [
-            c
-            for c in config["components"]
-            if _known(c["win_rate_users"]) and _known(c["win_rate_others"])
-        ]
+        entries = [c for c in config["components"]
+                   if _known(c["win_rate_users"]) and _known(c["win_rate_others"])]
         if not entries:
             continue
         entries.sort(key=_component_order)  # Plotly draws the first at the bottom
         names = [text(c["name"]) for c in entries]
         figure = go.Figure()
-        for key, name in (
-            ("win_rate_others", "the other seats"),
-            ("win_rate_users", "seats that used it"),
-        ):
+        for key, name in (("win_rate_others", "the other seats"),
+                          ("win_rate_users", "seats that used it")):
             figure.add_bar(
-                name=name,
-                orientation="h",
-                y=names,
+                name=name, orientation="h", y=names,
                 x=[c[key]["value"] for c in entries],
                 error_x=_error_bars([c[key] for c in entries]),
             )
         figure.add_vline(x=fair, line=FAIR_LINE)
-        _layout(
-            figure,
-            160 + 44 * len(entries),
-            barmode="group",
-            xaxis={"tickformat": PERCENT, "title": "win rate"},
-        )
+        _layout(figure, 160 + 44 * len(entries), barmode="group",
+                xaxis={"tickformat": PERCENT, "title": "win rate"})
         where = f" in {config['label']}" if several else ""
-        plots.append(
-            Plot(
-                f"Component win rates{where}",
-                "For each component kind, the win rate of seats that used it against "
-                "the other seats, with 95% intervals; the most linked with winning "
-                "on top.",
-                figure,
-            )
-        )
+        plots.append(Plot(f"Component win rates{where}",
+                          "For each component kind, the win rate of seats that used it against "
+                          "the other seats, with 95% intervals; the most linked with winning "
+                          "on top.", figure))
     return plots
 
 
@@ -236,9 +191,7 @@ def course_plots(summary: dict[str, Any]) -> list[Plot]:
         if not examples:
             continue
         figure = make_subplots(
-            rows=len(examples),
-            cols=1,
-            vertical_spacing=0.3 / len(examples),
+            rows=len(examples), cols=1, vertical_spacing=0.3 / len(examples),
             subplot_titles=[text(_example_title(e)) for e in examples],
         )
         seats = len(examples[0]["standings"][0])
@@ -247,36 +200,23 @@ def course_plots(summary: dict[str, Any]) -> list[Plot]:
             steps = list(range(1, len(example["standings"]) + 1))
             for seat in range(seats):
                 figure.add_scatter(
-                    row=row,
-                    col=1,
-                    x=steps,
+                    row=row, col=1, x=steps,
                     y=[standing[seat] for standing in example["standings"]],
-                    name=f"seat {seat}",
-                    legendgroup=f"seat {seat}",
-                    showlegend=row == 1,
-                    mode="lines",
-                    line={"shape": "hv", "color": colours[seat % len(colours)]},
+                    name=f"seat {seat}", legendgroup=f"seat {seat}", showlegend=row == 1,
+                    mode="lines", line={"shape": "hv", "color": colours[seat % len(colours)]},
                 )
         figure.update_xaxes(title_text="action", row=len(examples), col=1)
         _layout(figure, 120 + 230 * len(examples))
         where = f" in {config['label']}" if several else ""
-        plots.append(
-            Plot(
-                f"The course of typical games{where}",
-                "Each seat's standing (the game's own measure of who is ahead) after every action.",
-                figure,
-            )
-        )
+        plots.append(Plot(f"The course of typical games{where}",
+                          "Each seat's standing (the game's own measure of who is ahead) after "
+                          "every action.", figure))
     return plots
 
 
 def _example_title(example: dict[str, Any]) -> str:
     winners = example["winners"]
-    won = (
-        f"won by seat {winners[0]}"
-        if len(winners) == 1
-        else "no winner"
-        if not winners
-        else "shared by seats " + ", ".join(map(str, winners))
-    )
+    won = (f"won by seat {winners[0]}" if len(winners) == 1
+           else "no winner" if not winners
+           else "shared by seats " + ", ".join(map(str, winners)))
     return f"match {example['index']}, {won} ({', '.join(example['bots'])})"

@@ -42,12 +42,8 @@ class Estimate:
     n: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "value": _json_number(self.value),
-            "low": _json_number(self.low),
-            "high": _json_number(self.high),
-            "n": self.n,
-        }
+        return {"value": _json_number(self.value), "low": _json_number(self.low),
+                "high": _json_number(self.high), "n": self.n}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,10 +66,8 @@ class Difference:
 
     def to_dict(self) -> dict[str, Any]:
         fields = dataclasses.asdict(self)
-        return {
-            key: _json_number(value) if isinstance(value, float) else value
-            for key, value in fields.items()
-        }
+        return {key: _json_number(value) if isinstance(value, float) else value
+                for key, value in fields.items()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,12 +80,8 @@ class Test:
     method: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "statistic": _json_number(self.statistic),
-            "df": list(self.df),
-            "p_value": self.p_value,
-            "method": self.method,
-        }
+        return {"statistic": _json_number(self.statistic), "df": list(self.df),
+                "p_value": self.p_value, "method": self.method}
 
 
 def _checked(values: Sequence[float], what: str) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -187,8 +177,7 @@ def unpaired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
         df = float(len(first) + len(second) - 2)
     else:
         df = (share_a + share_b) ** 2 / (
-            share_a**2 / (len(first) - 1) + share_b**2 / (len(second) - 1)
-        )
+            share_a**2 / (len(first) - 1) + share_b**2 / (len(second) - 1))
     half = _t_quantile(df) * standard_error
     p_value = _t_test_p(value, standard_error, df)
     sd = math.sqrt(var_a + var_b)
@@ -250,9 +239,8 @@ def seats_equal(win_shares_per_seat: Sequence[float], games: int) -> Test:
 
 def _f_test(ss_effect: float, df1: float, ss_error: float, df2: float, method: str) -> Test:
     if ss_error <= 1e-12 * (ss_effect + ss_error):  # no noise at all: the answer is exact
-        return Test(
-            0.0 if ss_effect == 0 else math.inf, (df1, df2), 1.0 if ss_effect == 0 else 0.0, method
-        )
+        return Test(0.0 if ss_effect == 0 else math.inf, (df1, df2),
+                    1.0 if ss_effect == 0 else 0.0, method)
     statistic = (ss_effect / df1) / (ss_error / df2)
     return Test(statistic, (df1, df2), float(scipy_stats.f.sf(statistic, df1, df2)), method)
 
@@ -277,9 +265,8 @@ def means_equal(values_per_seat: Sequence[Sequence[float]], *, paired: bool = Fa
         ss_seats = games * float(((table.mean(axis=0) - grand) ** 2).sum())
         ss_games = seats * float(((table.mean(axis=1) - grand) ** 2).sum())
         ss_error = max(0.0, float(((table - grand) ** 2).sum()) - ss_seats - ss_games)
-        return _f_test(
-            ss_seats, seats - 1.0, ss_error, (seats - 1.0) * (games - 1), "repeated-measures ANOVA"
-        )
+        return _f_test(ss_seats, seats - 1.0, ss_error, (seats - 1.0) * (games - 1),
+                       "repeated-measures ANOVA")
     if seats < 2 or any(len(group) == 0 for group in groups) or total <= seats:
         raise StatsInputError("comparing means needs two seats or more, each with a score")
     grand = float(np.concatenate(groups).mean())
@@ -326,9 +313,8 @@ def _paired_power(effect: float, n: int, alpha: float) -> float:
     return upper + (0.0 if math.isnan(wrong_way) else wrong_way)  # scipy may underflow to nan
 
 
-def games_needed(
-    sd: float, delta: float, *, alpha: float = 0.05, power: float = 0.8, comparisons: int = 1
-) -> int:
+def games_needed(sd: float, delta: float, *, alpha: float = 0.05, power: float = 0.8,
+                 comparisons: int = 1) -> int:
     """Games per configuration for a paired two-sided t-test to detect a true ``delta``.
 
     ``sd`` is that of one game's difference (:attr:`Difference.sd`, from a pilot run). Alpha
@@ -339,9 +325,8 @@ def games_needed(
     """
     level = _plan_checked(sd, alpha, power, comparisons)
     if not (delta != 0 and math.isfinite(delta)):
-        raise StatsInputError(
-            f"the difference to detect must be a finite non-zero number, got {delta}"
-        )
+        raise StatsInputError(f"the difference to detect must be a finite non-zero number, "
+                              f"got {delta}")
     if sd == 0:
         return 2
     effect = abs(delta) / sd
@@ -354,9 +339,8 @@ def games_needed(
     return n
 
 
-def detectable_difference(
-    sd: float, n: int, *, alpha: float = 0.05, power: float = 0.8, comparisons: int = 1
-) -> float:
+def detectable_difference(sd: float, n: int, *, alpha: float = 0.05, power: float = 0.8,
+                          comparisons: int = 1) -> float:
     """The smallest true difference a paired run of n games would detect with that power.
 
     The inverse of :func:`games_needed`, with the same assumptions; ``inf`` below 2 games.
@@ -369,5 +353,6 @@ def detectable_difference(
     high = 1.0
     while _paired_power(high, n, level) < power:
         high *= 2
-    effect = optimize.brentq(lambda e: _paired_power(e, n, level) - power, 0.0, high, xtol=1e-10)
+    effect = optimize.brentq(lambda e: _paired_power(e, n, level) - power, 0.0, high,
+                             xtol=1e-10)
     return float(effect) * sd

@@ -23,9 +23,8 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
             f"of {summary['planned']:,} planned."
         )
     if summary["error"]:
-        lines.append(
-            f"Stopped by a bot's error after {summary['matches']:,} matches: {summary['error']}"
-        )
+        lines.append(f"Stopped by a bot's error after {summary['matches']:,} matches: "
+                     f"{summary['error']}")
     several = len(summary["configs"]) > 1
     for config in summary["configs"]:
         prefix = f"In `{config['label']}`: " if several else ""
@@ -54,8 +53,7 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     )
     test = config["seats_equal"]
     verdict = (
-        "no seat stands out"
-        if test is None or test["p_value"] >= ALPHA
+        "no seat stands out" if test is None or test["p_value"] >= ALPHA
         else "the seats are not equal"
     )
     p = f" ({format_p(test['p_value'])})" if test else ""
