@@ -325,8 +325,9 @@ def test_issue17_item3_bad_inference_options_are_one_line_errors(spec: str, mess
 
 
 def test_issue17_item3_without_the_hook_infer_on_decides_as_infer_off() -> None:
-    """A loop that never calls begin_match (the server's bot workers): uniform worlds, the
-    very decisions of infer=off."""
+    """A loop that never calls begin_match (a benchmark calling act alone; the server's bots
+    are told the match: tests/server/test_server_bots.py): uniform worlds, the very
+    decisions of infer=off."""
     game = make_game("gtpag")
     match = Match(game, 3, 4)
     on = make_agent("ismcts:iters=40,infer=on", game)

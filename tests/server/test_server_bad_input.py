@@ -31,6 +31,7 @@ BAD_TABLES = [
     ({**GOOD, "seats": ["human", "deep-blue"]}, "unknown bot"),
     ({**GOOD, "seats": ["human", "ismcts:iters=1000000"]}, "at most"),
     ({**GOOD, "seats": ["human", "ismcts:time=600"]}, "at most"),
+    ({**GOOD, "seats": ["human", "ismcts:infer=on,particles=100000"]}, "256 particles"),
     ({**GOOD, "colour": "red"}, "unknown table setting"),
     ({**GOOD, "kind": "tournament"}, "kind must be"),
     ({**GOOD, "absent": "shrug"}, "absent must be"),

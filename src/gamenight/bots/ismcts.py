@@ -552,8 +552,8 @@ class InferringISMCTSAgent(ISMCTSAgent):
     It watches the match (the :class:`~gamenight.core.agent.Observer` hook) and keeps one
     :class:`~gamenight.bots.inference.ParticleFilter` per seat it sits in, started afresh at
     ``begin_match``. At a decision it checks that the seat's filter shows the view it is
-    given; if not (a loop that does not call the hook, such as the server's bot workers, or a
-    view the filter missed), it starts the filter over from that view, which is uniform
+    given; if not (a loop that does not call the hook, such as a benchmark calling ``act``
+    alone, or a view the filter missed), it starts the filter over from that view, which is uniform
     sampling. Without any ``begin_match`` for the seat it decides exactly as ``infer=off``.
     Each iteration then searches a copy of a particle drawn in proportion to its weight, or,
     with probability ``fresh``, a fresh uniform world: particles copied many times repeat

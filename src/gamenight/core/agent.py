@@ -62,8 +62,9 @@ class Observer(Protocol):
 
     A bot declares it with the class attribute ``observes = True``; match loops look it up
     with ``getattr(agent, "observes", False)``, so bots without it cost nothing. The loops
-    that call it: ``sim.runner.play_match``, ``sim.playtest.measure.play_measured`` and the
-    terminal table. Caveats:
+    that call it: ``sim.runner.play_match``, ``sim.playtest.measure.play_measured``, the
+    terminal table and the server's bots (``server/bots.py``, from the seat's history; a
+    worker rebuilds its bot from the calls when it lacks it). Caveats:
 
     - Everything it is given is a view or public: ``public`` is what the watching seat learns
       of the action (``game.public_action``, computed before the action is applied; the
@@ -72,11 +73,13 @@ class Observer(Protocol):
     - One instance may sit in several seats of one match and play many matches, one after
       another: what it remembers is kept per seat, and ``begin_match`` forgets the seat's
       previous match.
-    - A loop that does not call the hook (the server's bot workers, a benchmark, a test that
-      calls ``act`` directly) must still get sound decisions: ``act`` may not rely on it and
-      must check that what it remembers agrees with the view it is given.
+    - A loop that does not call the hook (a benchmark, a test that calls ``act`` directly)
+      must still get sound decisions: ``act`` may not rely on it and must check that what
+      it remembers agrees with the view it is given.
     - ``rng`` is the seat's own generator from the loop; a bot that needs one of its own for
-      watching spawns it there, so its decisions stay reproducible from the match seed.
+      watching spawns it there, so its decisions stay reproducible from the match seed. (The
+      server, whose seeds are fresh for every decision, gives a seed kept with the seat's
+      history, so a rebuilt bot watches exactly as the first did.)
     """
 
     observes: ClassVar[bool]

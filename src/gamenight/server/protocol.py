@@ -35,6 +35,8 @@ MAX_ADDED_TITLES = 20
 MAX_ABSENT_SECONDS = 7 * 24 * 3600.0
 MAX_SEARCH_ITERATIONS = 20_000
 MAX_SEARCH_SECONDS = 10.0
+MAX_PARTICLES = 256
+"""Worlds a watching bot (``ismcts:infer=on``) may keep per seat here: workers keep several."""
 
 
 class ProtocolError(GamenightError):
@@ -209,6 +211,8 @@ def _bot_spec(spec: str, game: AnyGame) -> str:
         raise ProtocolError(f"bot {spec!r}: at most {MAX_SEARCH_ITERATIONS} iterations here")
     if "time" in options and float(options["time"]) > MAX_SEARCH_SECONDS:
         raise ProtocolError(f"bot {spec!r}: at most {MAX_SEARCH_SECONDS:g} seconds a move here")
+    if "particles" in options and float(options["particles"]) > MAX_PARTICLES:
+        raise ProtocolError(f"bot {spec!r}: at most {MAX_PARTICLES} particles here")
     return spec
 
 

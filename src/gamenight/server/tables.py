@@ -39,7 +39,7 @@ from gamenight.night import (
     picker_params,
     runnable,
 )
-from gamenight.server.bots import BotRunner
+from gamenight.server.bots import BotRunner, SeatHistory, apply_watched, replay_history
 from gamenight.server.protocol import (
     BOT,
     HUMAN,
@@ -182,6 +182,7 @@ class Table:
         self.closed = False
         self._driver: asyncio.Task[None] | None = None
         self._agents: dict[str, Agent] = {}
+        self._histories: dict[int, SeatHistory] = {}  # seats whose bot watches (issue 17)
         self._saved = (row.status, list(row.claimed))
 
     # -- the event log --------------------------------------------------------------------
@@ -201,12 +202,16 @@ class Table:
             self.match_no += 1
             self.match_seats = tuple(data["seats"])
             self._agents = {}
+            self._histories = {}
             if self.night is not None:
                 self.night.stage = data["stage"]
         elif kind == "act":
             if self.match is None:
                 raise StorageError(f"table {self.id} event {event.seq}: an action with no match")
-            self.match.apply(int(data["seat"]), str(data["action"]))
+            if self._histories:
+                apply_watched(self.match, self._histories, int(data["seat"]), str(data["action"]))
+            else:
+                self.match.apply(int(data["seat"]), str(data["action"]))
         elif kind == "night":
             self.match = None
             self.night = NightState(list(data["library"]), [None] * self.players)
@@ -222,6 +227,7 @@ class Table:
         self.seq = event.seq
         if self.match is not None and self.match.is_over() and self.match_no not in self.records:
             self.records[self.match_no] = self.match.record.to_dict()
+            self._histories = {}  # no bot decides in this match any more
 
     def replay(self, events: list[Event]) -> None:
         for event in events:
@@ -693,7 +699,15 @@ class Table:
         view = match.view(seat)
         legal = match.legal_actions(seat)
         try:
-            action = await self.bots.choose(match.game, spec, view, legal, new_seed(), self._agents)
+            action = await self.bots.choose(
+                match.game,
+                spec,
+                view,
+                legal,
+                new_seed(),
+                self._agents,
+                history=lambda: self.history_for(seat),
+            )
         except Exception:  # a misbehaving bot: a random legal move keeps the table going
             log.exception("table %s: bot %r failed; playing a random move", self.id, spec)
             action = legal[secrets.randbelow(len(legal))]
@@ -703,6 +717,17 @@ class Table:
             if seat not in match.to_act() or self.bot_for(seat) != spec:
                 return  # the person came back, or the seat no longer acts
             await self._commit_quietly("act", {"seat": seat, "action": str(action)})
+
+    def history_for(self, seat: int) -> SeatHistory:
+        """What ``seat`` saw of the current match, for a bot there that watches it: kept from
+        the first time a bot asks (rebuilt from the record then) until the match ends."""
+        history = self._histories.get(seat)
+        if history is None:
+            match = self.match
+            assert match is not None
+            key = f"{self.id}/{self.match_no}/{seat}/{secrets.token_hex(6)}"
+            history = self._histories[seat] = replay_history(match, seat, key, new_seed())
+        return history
 
     async def _commit_quietly(self, kind: str, data: dict[str, Any]) -> None:
         try:

@@ -1,5 +1,9 @@
 """CSV files of a run, for spreadsheets and further analysis: one row per match, per
-configuration's measure, per component."""
+configuration's measure, per component.
+
+``matches.csv`` says of every seat's bot whether it reads the true state (``omniscient0``...,
+1 or 0, as the tournament CSV's ``omniscient`` column; issue 17): such a bot's results are a
+ceiling of what knowing everything is worth, not a fair bot's."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from gamenight.bots.factory import omniscient_spec
 from gamenight.sim.playtest.measure import SHARES
 from gamenight.sim.playtest.run import LabRun
 
@@ -30,7 +35,8 @@ def _matches(path: Path, run: LabRun) -> None:
         writer = csv.writer(out)
         writer.writerow(
             ["config", "series", "rung", "match", *(f"bot{s}" for s in range(n)),
-             *(f"score{s}" for s in range(n)), *(f"win{s}" for s in range(n)),
+             *(f"omniscient{s}" for s in range(n)), *(f"score{s}" for s in range(n)),
+             *(f"win{s}" for s in range(n)),
              "actions", "turns", "rounds", "decisions", "choices", "branching",
              "lead_changes", "drama", "decisiveness", "capped", "reason"]
         )
@@ -38,7 +44,8 @@ def _matches(path: Path, run: LabRun) -> None:
             label = spec.configs[series.config].label
             for row in run.series_rows(series.key):
                 writer.writerow(
-                    [label, series.kind, series.rung or "", row.index, *row.bots, *row.scores,
+                    [label, series.kind, series.rung or "", row.index, *row.bots,
+                     *(int(omniscient_spec(bot)) for bot in row.bots), *row.scores,
                      *(w / SHARES for w in row.wins), row.actions, row.turns,
                      "" if row.rounds < 0 else row.rounds, row.decisions, row.choices,
                      row.branching, "" if row.lead_changes < 0 else row.lead_changes,

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from gamenight.bots.factory import omniscient_spec
 from gamenight.sim.playtest.configs import PlaytestSpec, ladder_key, main_key
 from gamenight.sim.playtest.describe import distribution
 from gamenight.sim.playtest.measure import SHARES, ComponentTally, MatchRow
@@ -174,6 +175,7 @@ def _by_bot(rows: Sequence[MatchRow]) -> list[dict[str, Any]]:
     return [
         {
             "bot": bot,
+            "omniscient": omniscient_spec(bot),  # reads the true state: not a fair bot's result
             "seat_games": len(shares[bot]),
             "win_rate": win_rate(shares[bot]).to_dict(),
             "mean_score": mean_interval(scores[bot]).to_dict(),
@@ -261,6 +263,8 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
                 "rung": rung,
                 "higher": spec.ladder[rung],
                 "lower": spec.ladder[rung - 1],
+                "higher_omniscient": omniscient_spec(spec.ladder[rung]),
+                "lower_omniscient": omniscient_spec(spec.ladder[rung - 1]),
                 "games": len(rows),
                 "fair_share": fair,
                 "win_rate": win_rate(shares).to_dict(),
@@ -275,7 +279,12 @@ def _ladder(run: LabRun, config: int) -> list[dict[str, Any]]:
 
 
 def summarise(run: LabRun, detect: float = 0.05) -> dict[str, Any]:
-    """The whole run: the spec, every configuration's measures, the comparisons."""
+    """The whole run: the spec, every configuration's measures, the comparisons.
+
+    As in ``simulate`` and ``tournament``, a bot that reads the true state is listed in
+    ``omniscient`` (the run's bots and ladder rungs) and its rows say so (``"omniscient":
+    true`` by bot, ``higher_omniscient`` / ``lower_omniscient`` by rung; issue 17).
+    """
     from gamenight.sim.playtest.compare import compare
 
     spec: PlaytestSpec = run.spec
@@ -288,5 +297,8 @@ def summarise(run: LabRun, detect: float = 0.05) -> dict[str, Any]:
         "interrupted": run.interrupted,
         "error": run.error,
         "configs": configs,
+        "omniscient": [
+            bot for bot in dict.fromkeys((*spec.bots, *spec.ladder)) if omniscient_spec(bot)
+        ],
         **compare(run, detect),
     }

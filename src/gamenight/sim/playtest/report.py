@@ -28,7 +28,7 @@ from gamenight.sim.playtest.report_plots import (
     length_plots,
     seat_plot,
 )
-from gamenight.sim.playtest.words import summary_lines
+from gamenight.sim.playtest.words import marked, omniscient_note, summary_lines
 
 OUTCOMES = {"completion": "reached the rules' end", "no_winner": "no winner",
             "shared_win": "shared win", "capped": "capped (safety limit)"}
@@ -84,17 +84,22 @@ def _game_title(name: str) -> str:
 
 def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
     spec = summary["spec"]
+    seers = set(summary.get("omniscient", ()))
+    bots = ", ".join(marked(bot, bot in seers) for bot in spec["bots"])
     facts = [
         ("game", spec["game"]),
         ("players", str(spec["players"])),
-        ("bots", ", ".join(spec["bots"]) + " (rotated through the seats)"),
+        ("bots", bots + " (rotated through the seats)"),
         ("seed", str(spec["seed"])),
         ("configurations", "; ".join(c["label"] for c in spec["configs"])),
         ("matches", f"{spec['games']:,} per configuration"),
     ]
     if spec["ladder"]:
-        facts.append(("skill ladder", f"{' < '.join(spec['ladder'])}, "
-                                      f"{spec['ladder_games']:,} matches per rung"))
+        ladder = " < ".join(marked(bot, bot in seers) for bot in spec["ladder"])
+        facts.append(("skill ladder", f"{ladder}, {spec['ladder_games']:,} matches per rung"))
+    note = omniscient_note(summary)
+    if note is not None:  # issue 17: a bot that reads the true state is never a fair one
+        facts.append(("omniscient", note))
     facts.append(("finished", f"{summary['matches']:,} of {summary['planned']:,} matches"))
     facts.append(("backend", summary["backend"]))
     return facts
@@ -155,16 +160,18 @@ def _config_tables(config: dict[str, Any]) -> dict[str, Any]:
                    with_interval(s["mean_score"], False)) for s in config["seats"]],
         "seat_tests": [_test_line(config["seats_equal"], "all seats win equally often"),
                        _test_line(config["scores_equal"], "all seats score alike")],
-        "bots": [(b["bot"], f"{b['seat_games']:,}", with_interval(b["win_rate"], True),
-                  with_interval(b["mean_score"], False)) for b in config["bots"]],
+        "bots": [(b["bot"], b.get("omniscient", False), f"{b['seat_games']:,}",
+                  with_interval(b["win_rate"], True), with_interval(b["mean_score"], False))
+                 for b in config["bots"]],
         "outcomes": [(name, with_interval(outcomes[key], True))
                      for key, name in OUTCOMES.items()],
         "endings": [(reason, f"{count:,}", percent(count / games if games else None),
                      f"{capped.get(reason, 0):,}")
                     for reason, count in outcomes["endings"].items()],
         "measures": _measure_rows(config["measures"]),
-        "ladder": [(r["higher"], r["lower"], f"{r['games']:,}", with_interval(r["win_rate"], True),
-                    percent(r["fair_share"]),
+        "ladder": [((r["higher"], r.get("higher_omniscient", False)),
+                    (r["lower"], r.get("lower_omniscient", False)), f"{r['games']:,}",
+                    with_interval(r["win_rate"], True), percent(r["fair_share"]),
                     "" if "p_adjusted" not in r else format_p(r["p_adjusted"]))
                    for r in config["ladder"]],
         "components": [_component_row(c) for c in config["components"]],

@@ -89,6 +89,22 @@ def _config_lines(config: dict[str, Any], players: int) -> list[str]:
     return lines
 
 
+def marked(bot: str, omniscient: bool) -> str:
+    """A bot's name, marked when it reads the true state (never taken for a fair bot)."""
+    return f"{bot} (omniscient)" if omniscient else bot
+
+
+def omniscient_note(summary: dict[str, Any]) -> str | None:
+    """What "omniscient" means, when a bot of the run is one (as ``simulate`` says it)."""
+    seers = summary.get("omniscient") or []
+    if not seers:
+        return None
+    return (
+        f"{', '.join(seers)} read{'s' if len(seers) == 1 else ''} the true state (every hand, "
+        "the deck order): a ceiling of what knowing everything is worth, not a fair opponent."
+    )
+
+
 def _ladder_lines(ladder: list[dict[str, Any]]) -> list[str]:
     lines = []
     for rung in ladder:
@@ -101,9 +117,11 @@ def _ladder_lines(ladder: list[dict[str, Any]]) -> list[str]:
                 if rung["p_adjusted"] < ALPHA
                 else f" (not distinguishable from a fair share, {format_p(rung['p_adjusted'])})"
             )
+        higher = marked(rung["higher"], rung.get("higher_omniscient", False))
+        lower = marked(rung["lower"], rung.get("lower_omniscient", False))
         lines.append(
-            f"skill: {rung['higher']} wins {with_interval(rung['win_rate'], True)} against "
-            f"{rung['lower']}, fair share {percent(rung['fair_share'])}{verdict}."
+            f"skill: {higher} wins {with_interval(rung['win_rate'], True)} against "
+            f"{lower}, fair share {percent(rung['fair_share'])}{verdict}."
         )
     return lines
 
