@@ -179,10 +179,14 @@ def report(rows: list[dict[str, Any]], calibrations: dict[str, dict[str, Any]]) 
     ]
     for name, cal in calibrations.items():
         game, _, players = name.partition(":")
-        lines.append(
-            f"| {game} | {players} | {cal['theirs_s']:.3f} | {cal['off_s']:.3f} | "
-            f"{cal['off_iters']} | {cal['on_s']:.3f} | {cal['on_iters']} |"
-        )
+        ours = [
+            (f"{cal[f'{key}_s']:.3f}", str(cal[f"{key}_iters"]))
+            if f"{key}_s" in cal
+            else ("-", "-")
+            for key in OURS
+        ]
+        cells = " | ".join(cell for pair in ours for cell in pair)
+        lines.append(f"| {game} | {players} | {cal['theirs_s']:.3f} | {cells} |")
     lines += [
         "",
         "| game | players | lineup | matches | target | win rate (95% CI) | met | "
