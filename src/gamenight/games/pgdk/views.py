@@ -462,6 +462,7 @@ def redraw_unseen(
     if state.num_players != world.num_players or len(state.deck) != len(world.deck):
         return None
     loose = _loose_cards(game, v, world, player)
+    dealt = loose.rest()  # every card drawn at random: its knowledge and lock are redone
     kept: list[tuple[int, int]] = []  # (card in ``state``, the copy standing for it in world)
     for seat, entry in enumerate(v["seats"]):
         if seat == player:
@@ -486,7 +487,7 @@ def redraw_unseen(
             return None
         world.deck[place] = copy
         kept.append((state.deck[place], copy))
-    _deal_the_rest(world, loose, deck_kept, kept, state, rng)
+    _deal_the_rest(world, loose, deck_kept, dealt, kept, state, rng)
     if v["peek_size"]:
         world.peek = world.deck[-v["peek_size"] :]
     if world.phase == BIDDING and not _keep_bids(game, world, state, v, player):
@@ -540,9 +541,7 @@ def _seen_in_deck(state: PgdkState, places: list[int], player: int) -> list[int]
     others = ((1 << state.num_players) - 1) & ~(1 << player)
     looked_at = len(state.deck) - len(state.peek) if state.active != player else len(state.deck)
     return [
-        place
-        for place in places
-        if state.known[state.deck[place]] & others or place >= looked_at
+        place for place in places if state.known[state.deck[place]] & others or place >= looked_at
     ]
 
 
@@ -550,12 +549,14 @@ def _deal_the_rest(
     world: PgdkState,
     loose: _Loose,
     deck_kept: list[int],
+    dealt: list[int],
     kept: list[tuple[int, int]],
     state: PgdkState,
     rng: Rng,
 ) -> None:
-    """The loose cards not kept, shuffled into the deck's other unknown places; every loose
-    card's knowledge and lock reset, then the kept ones' taken from ``state``."""
+    """The loose cards not kept, shuffled into the deck's other unknown places; what seats
+    know of every card ``determinize`` dealt, and its lock, as nobody knew it (G6), then
+    the kept ones' as in ``state``."""
     rest = loose.rest()
     rng.shuffle(rest)
     taken = set(deck_kept)
@@ -563,10 +564,7 @@ def _deal_the_rest(
         if place not in taken:
             world.deck[place] = rest.pop()
     known = world.known
-    for _, copy in kept:
-        known[copy] = 0
-        world.locked &= ~(1 << copy)
-    for card in loose.rest():  # the ones just dealt: the loose copies not kept
+    for card in dealt:
         known[card] = 0
         world.locked &= ~(1 << card)
     for held, copy in kept:
