@@ -416,13 +416,14 @@ def _kept_coins(reading: ReadView, state: RequirementsState) -> dict[int, int] |
     for shown, held in zip(table_zones, world_zones, strict=True):
         if len(shown) != len(held):
             return None
-        for place, coin in zip(shown, held, strict=True):
-            if coin >= 0 or not reading.slot_seen_by[-coin - 1]:
+        for placeholder, coin in zip(shown, held, strict=True):
+            slot = -placeholder - 1
+            if placeholder >= 0 or not reading.slot_seen_by[slot]:
                 continue  # a coin the view shows, or one nobody has looked at: drawn anew
-            slot, trait = -coin - 1, reading.slot_up[-coin - 1]
-            if state.coin_up[place] != trait or place not in reading.free_showing[trait]:
+            trait = reading.slot_up[slot]
+            if state.coin_up[coin] != trait or coin not in reading.free_showing[trait]:
                 return None
-            kept[slot] = place
+            kept[slot] = coin
     return kept
 
 
