@@ -19,7 +19,8 @@ from gamenight.core.registry import entries, make_game
 CASES = [
     (entry.name, players) for entry in entries() for players in entry.game_class.spec.player_counts
 ]
-OFFERED = {"gnome"}  # the games that redraw what no seat has seen (the others return None)
+# the games that redraw what no seat has seen (the others return None)
+OFFERED = {"gnome", "pgdk", "requirements"}
 
 
 def advance(game: AnyGame, world: Any, actor: int, public: str, action: Any) -> bool:

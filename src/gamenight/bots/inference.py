@@ -35,10 +35,11 @@ Caveats, stated plainly:
   replaced by fresh determinizations of the current view, each weighted at the mean weight
   of the survivors: a fresh world carries no evidence from the earlier actions, for or
   against, so it counts as an average one. Where every particle died, the filter starts over
-  from fresh worlds of equal weight (uniform sampling, as without inference). G.Nome offers
-  the redraw; in the other games, whose hidden deck order decides what is turned up next
-  (A Game of Requirements' tiles), most particles still die at such a reveal, and what was
-  learnt before it is partly lost.
+  from fresh worlds of equal weight (uniform sampling, as without inference). G.Nome, Pink
+  Godzilla and A Game of Requirements offer the redraw; in a game that does not, a world
+  whose hidden order turns up other cards than the table dies at such a reveal, and what
+  was learnt before it is partly lost. Where the table shows that a world was wrong (a card
+  it kept for an opponent turns up elsewhere), the redraw gives it up.
 - A face-down action is weighed when it is taken (each particle takes one under the model)
   and not again when it is turned up: a redrawn particle takes what the table shows, so the
   turned-up card itself adds no evidence about the other hidden cards.

@@ -1441,6 +1441,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def determinize(self, view: View, player: int, rng: Rng) -> PgdkState:
         return views.determinize(self, view, player, rng)
 
+    def redraw_unseen(
+        self, state: PgdkState, view: View, player: int, rng: Rng
+    ) -> PgdkState | None:
+        return views.redraw_unseen(self, state, view, player, rng)
+
     def parse_action(self, text: str) -> Action:
         return self.book.parse(text)
 

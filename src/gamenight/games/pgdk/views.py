@@ -444,3 +444,149 @@ def _completed(game: PgdkGame, data: dict[str, Any], pool: _Unplaced) -> Project
     powered = data["powered"]
     power_card = next((c for c in cards if game.card_label[c] == powered), -1)
     return game.completed(cards, bool(data["first"]), power_card)
+
+
+def redraw_unseen(
+    game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng
+) -> PgdkState | None:
+    """``state`` made to show ``player`` exactly ``v`` again (G26): a state drawn as
+    ``determinize`` draws it, in which the cards of other hands that ``player`` does not know
+    are the ones ``state`` has there (what each seat knows of them and whether they are
+    locked, G6, G7, with them), their sealed bids are the ones ``state`` has, and so are the
+    draw deck's cards other seats have seen (Market Research, G5, and its look while it is
+    being chosen from); the rest of the deck's order, which no seat has seen, is drawn anew.
+    None where ``state`` no longer fits: a kept card is now seen elsewhere, a hand's hidden
+    cards or locked cards are not as many as ``v`` says, a trader's hand no longer pays for
+    its trade (R7, G21)."""
+    world = determinize(game, v, player, rng)
+    if state.num_players != world.num_players or len(state.deck) != len(world.deck):
+        return None
+    loose = _loose_cards(game, v, world, player)
+    dealt = loose.rest()  # every card drawn at random: its knowledge and lock are redone
+    kept: list[tuple[int, int]] = []  # (card in ``state``, the copy standing for it in world)
+    for seat, entry in enumerate(v["seats"]):
+        if seat == player:
+            continue
+        hand = world.hands[seat]
+        known_here = len(entry["known"])
+        hidden_cards = [c for c in state.hands[seat] if not state.known[c] >> player & 1]
+        drawn_locked = sum(world.locked >> c & 1 for c in hand[known_here:])
+        if len(hidden_cards) != len(hand) - known_here or drawn_locked != sum(
+            state.locked >> c & 1 for c in hidden_cards
+        ):
+            return None
+        copies = [loose.take(game.kind_of[c]) for c in hidden_cards]
+        if -1 in copies:
+            return None
+        hand[known_here:] = copies
+        kept += zip(hidden_cards, copies, strict=True)
+    deck_kept = _seen_in_deck(state, loose.deck_places, player)
+    for place in deck_kept:
+        copy = loose.take(game.kind_of[state.deck[place]])
+        if copy < 0:
+            return None
+        world.deck[place] = copy
+        kept.append((state.deck[place], copy))
+    _deal_the_rest(world, loose, deck_kept, dealt, kept, state, rng)
+    if v["peek_size"]:
+        world.peek = world.deck[-v["peek_size"] :]
+    if world.phase == BIDDING and not _keep_bids(game, world, state, v, player):
+        return None
+    if v["phase"] == "offer" and v["active"] != player:
+        trader = v["active"]
+        worth = sum(game.value[c] for c in world.hands[trader])
+        if worth < game.k_value[game.kind_by_label[v["take"]]]:
+            return None
+    return world
+
+
+class _Loose:
+    """The copies ``determinize`` dealt at random in a world (into hands' unknown places and
+    the deck's unknown places), by kind, and the deck places it dealt them to."""
+
+    __slots__ = ("by_kind", "deck_places")
+
+    def __init__(self, by_kind: dict[int, list[int]], deck_places: list[int]) -> None:
+        self.by_kind = by_kind
+        self.deck_places = deck_places
+
+    def take(self, kind: int) -> int:
+        """A loose copy of ``kind``, now placed; -1 if none is left."""
+        copies = self.by_kind.get(kind)
+        return copies.pop() if copies else -1
+
+    def rest(self) -> list[int]:
+        return [card for copies in self.by_kind.values() for card in copies]
+
+
+def _loose_cards(game: PgdkGame, v: View, world: PgdkState, player: int) -> _Loose:
+    """The cards of ``world`` that ``determinize`` dealt from those ``v`` does not place."""
+    fixed = {place for place, _, _ in v["deck_known"]}
+    if v["peek"]:  # the researcher's own look lies on top (G5)
+        fixed.update(range(len(world.deck) - len(v["peek"]), len(world.deck)))
+    deck_places = [place for place in range(len(world.deck)) if place not in fixed]
+    cards = [world.deck[place] for place in deck_places]
+    for seat, entry in enumerate(v["seats"]):
+        if seat != player:
+            cards += world.hands[seat][len(entry["known"]) :]
+    by_kind: dict[int, list[int]] = {}
+    for card in cards:
+        by_kind.setdefault(game.kind_of[card], []).append(card)
+    return _Loose(by_kind, deck_places)
+
+
+def _seen_in_deck(state: PgdkState, places: list[int], player: int) -> list[int]:
+    """The deck places (among ``places``) whose card in ``state`` another seat has seen: put
+    at the bottom with Market Research (G5), or being looked at by another researcher."""
+    others = ((1 << state.num_players) - 1) & ~(1 << player)
+    looked_at = len(state.deck) - len(state.peek) if state.active != player else len(state.deck)
+    return [
+        place for place in places if state.known[state.deck[place]] & others or place >= looked_at
+    ]
+
+
+def _deal_the_rest(
+    world: PgdkState,
+    loose: _Loose,
+    deck_kept: list[int],
+    dealt: list[int],
+    kept: list[tuple[int, int]],
+    state: PgdkState,
+    rng: Rng,
+) -> None:
+    """The loose cards not kept, shuffled into the deck's other unknown places; what seats
+    know of every card ``determinize`` dealt, and its lock, as nobody knew it (G6), then
+    the kept ones' as in ``state``."""
+    rest = loose.rest()
+    rng.shuffle(rest)
+    taken = set(deck_kept)
+    for place in loose.deck_places:
+        if place not in taken:
+            world.deck[place] = rest.pop()
+    known = world.known
+    for card in dealt:
+        known[card] = 0
+        world.locked &= ~(1 << card)
+    for held, copy in kept:
+        known[copy] = state.known[held]
+        if state.locked >> held & 1:
+            world.locked |= 1 << copy
+
+
+def _keep_bids(game: PgdkGame, world: PgdkState, state: PgdkState, v: View, player: int) -> bool:
+    """D4, G4: the other seats' sealed bids (and bids still being built) of ``state``, on the
+    copies the rules pick in ``world``; False if one no longer fits."""
+    for seat, entry in enumerate(v["seats"]):
+        if seat == player:
+            continue
+        if (state.committed[seat] != NOT_COMMITTED) != entry["committed"]:
+            return False
+        bid: list[int] = []
+        for card in state.bids[seat]:
+            copy = game._pick(world, seat, game.kind_of[card], bid)
+            if copy < 0:
+                return False
+            bid.append(copy)
+        world.bids[seat] = bid
+        world.committed[seat] = state.committed[seat]
+    return True

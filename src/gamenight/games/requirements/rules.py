@@ -639,6 +639,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     def determinize(self, view: View, player: int, rng: Rng) -> RequirementsState:
         return views.determinize(self, view, player, rng)
 
+    def redraw_unseen(
+        self, state: RequirementsState, view: View, player: int, rng: Rng
+    ) -> RequirementsState | None:
+        return views.redraw_unseen(self, state, view, player, rng)
+
     def parse_action(self, text: str) -> Action:
         return self.book.parse(text)
 

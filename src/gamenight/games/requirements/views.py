@@ -371,3 +371,85 @@ class _Matching:
                 self.hold(coin, slot)
                 return True
         return False
+
+
+def redraw_unseen(
+    game: RequirementsGame,
+    state: RequirementsState,
+    view_data: View,
+    player: int,
+    rng: Rng,
+) -> RequirementsState | None:
+    """``state`` made to show ``player`` exactly ``view_data`` again (G11): the Requirement
+    stack's order and the hidden sides of the coins no seat has looked at (the Pool's, D1)
+    drawn anew; every coin another seat has looked at and ``player`` has not keeps the hidden
+    side ``state`` gives it. None where ``state`` no longer fits: a kept coin shows another
+    trait at its place, is now seen elsewhere, or leaves the other coins no fitting draw."""
+    if view_data["viewer"] != player:
+        raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
+    reading = ReadView(game, view_data)  # a reading of its own: it is changed below
+    kept = _kept_coins(reading, state)
+    if kept is None:
+        return None
+    _place_kept(game, reading, kept)
+    try:
+        return reading.draw(game, rng)
+    except ValueError:  # the kept coins leave the Pool's slots no matching (Hall's condition)
+        return None
+
+
+def _coin_zones(state: RequirementsState) -> list[list[int]]:
+    """Every place a coin lies, in the order ``ReadView`` numbers its placeholders."""
+    zones: list[list[int]] = []
+    for seat in range(state.num_players):
+        zones += [state.reserve[seat], state.bid[seat], *state.acc_coins[seat]]
+    return [*zones, state.discard, *state.pool]
+
+
+def _kept_coins(reading: ReadView, state: RequirementsState) -> dict[int, int] | None:
+    """Placeholder slot -> the coin ``state`` has there, for every slot another seat has
+    looked at (D7); None if the places differ or a kept coin cannot stand there."""
+    table_zones, world_zones = _coin_zones(reading.table), _coin_zones(state)
+    if len(table_zones) != len(world_zones):
+        return None
+    kept: dict[int, int] = {}
+    for shown, held in zip(table_zones, world_zones, strict=True):
+        if len(shown) != len(held):
+            return None
+        for placeholder, coin in zip(shown, held, strict=True):
+            slot = -placeholder - 1
+            if placeholder >= 0 or not reading.slot_seen_by[slot]:
+                continue  # a coin the view shows, or one nobody has looked at: drawn anew
+            trait = reading.slot_up[slot]
+            if state.coin_up[coin] != trait or coin not in reading.free_showing[trait]:
+                return None
+            kept[slot] = coin
+    return kept
+
+
+def _place_kept(game: RequirementsGame, reading: ReadView, kept: dict[int, int]) -> None:
+    """Put the kept coins on ``reading``'s table, as coins the view shows are put; the other
+    placeholders are numbered afresh for ``draw``."""
+    pairs, table = game.pairs, reading.table
+    renumbered: dict[int, int] = {}  # old placeholder -> new one, or the kept coin
+    slot_up: list[int] = []
+    slot_seen_by: list[list[int]] = []
+    for slot, trait in enumerate(reading.slot_up):
+        coin = kept.get(slot)
+        if coin is None:
+            slot_up.append(trait)
+            slot_seen_by.append(reading.slot_seen_by[slot])
+            renumbered[-slot - 1] = -len(slot_up)
+            continue
+        low, high = pairs[coin]
+        reading.up[coin], reading.down[coin] = trait, high if low == trait else low
+        for seat in reading.slot_seen_by[slot]:
+            table.seen[seat] |= 1 << coin
+        renumbered[-slot - 1] = coin
+    for zone in _coin_zones(table):
+        zone[:] = [renumbered.get(c, c) for c in zone]
+    reading.slot_up, reading.slot_seen_by = slot_up, slot_seen_by
+    held = set(kept.values())
+    reading.free_showing = tuple(
+        tuple(c for c in showing if c not in held) for showing in reading.free_showing
+    )
