@@ -466,6 +466,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
+    def _has_ready(self, state: PgdkState, player: int) -> bool:
+        """Whether ``player`` has a game ready to go Gold (asked once a turn, R15)."""
+        return any(project.ready for project in state.projects[player])
+
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
         """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
 
@@ -533,21 +537,28 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
         if state.journal is not None:
             narrate.action(self, state, player, action)
-        # the kinds by how often random play takes them (see legal_actions)
+        # the kinds by how often random play takes them (see legal_actions); the commonest do
+        # their work here, without a further call
         kind = action.kind
         if kind == K_PASS:
-            if state.phase == P_GODZILLA:  # the commonest step: a seat lets the window go by
-                self._window_pass(state)
+            if state.phase == P_GODZILLA:  # D6: the next seat clockwise is asked
+                state.window_left -= 1
+                actor = state.actor = (state.actor + 1) % state.num_players
+                if state.window_left <= 0 or not state.hands[actor]:  # or the window closes
+                    self._next_window_seat(state)
             else:
                 self._clone_pass(state)
         elif kind == K_BID:
-            self._on_bid(state, player, action)
+            bid = state.bids[player]
+            bid.append(self._pick(state, player, action.card, bid))
         elif kind == K_AUCTION:
-            self._on_auction(state, player, action)
+            state.auction.append(self._first(state.row, action.card, state.auction))
+            state.phase = P_AUCTION
         elif kind == K_BID_DONE:
-            self._on_bid_done(state, player, action)
+            state.committed[player] = BID
+            self._maybe_resolve_auction(state)
         elif kind == K_PLAY:
-            self._on_play(state, player, action)
+            self._play(state, player, action.card, action.slot)
         elif kind == K_OFFER:
             self._on_offer(state, player, action)
         elif kind == K_AUCTION_GO:
@@ -555,7 +566,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif kind == K_TRADE:
             self._on_trade(state, player, action)
         elif kind == K_NO_BID:
-            self._on_no_bid(state, player, action)
+            state.committed[player] = NO_BID
+            self._maybe_resolve_auction(state)
         elif kind == K_DONE:
             self._on_done(state, player, action)
         elif kind == K_OFFER_CANCEL:
@@ -597,14 +609,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         else:
             raise AssertionError(f"no effect for action kind {kind}")
 
-    def _window_pass(self, state: PgdkState) -> None:
-        """D6: the next seat clockwise is asked; the search for a seat with cards (and the
-        window's end) only when the next seat has none or the window is done."""
-        state.window_left -= 1
-        actor = state.actor = (state.actor + 1) % state.num_players
-        if state.window_left <= 0 or not state.hands[actor]:
-            self._next_window_seat(state)
-
     def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
         phase = state.phase
         if phase == P_DEVELOP:
@@ -613,21 +617,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             self._hand_limit(state)
         else:
             self._next_final_seat(state, advance=True)
-
-    def _on_play(self, state: PgdkState, player: int, action: Action) -> None:
-        self._play(state, player, action.card, action.slot)
-
-    def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
-        bid = state.bids[player]
-        bid.append(self._pick(state, player, action.card, bid))
-
-    def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
-        state.committed[player] = BID
-        self._maybe_resolve_auction(state)
-
-    def _on_no_bid(self, state: PgdkState, player: int, action: Action) -> None:
-        state.committed[player] = NO_BID
-        self._maybe_resolve_auction(state)
 
     def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
         self._godzilla(state, player, action.card, action.give)
@@ -657,10 +646,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.take = -1
         state.offer = []
         state.phase = P_PURCHASE
-
-    def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
-        state.auction.append(self._first(state.row, action.card, state.auction))
-        state.phase = P_AUCTION
 
     def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
         self._open_bidding(state)
@@ -817,9 +802,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if state.journal is not None:
             narrate.turn_start(self, state)
         row = state.row
+        deck = state.deck  # refilled in place by _pop_deck when it runs out
         filled = len(row)
         while len(row) < self._row_size:  # R5
-            card = self._pop_deck(state)
+            card = deck.pop() if deck else self._pop_deck(state)
             if card < 0:
                 break
             row.append(card)
@@ -1101,13 +1087,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.plays_left -= 1
         if slot < 0:
             projects.append(self.add_card(None, card))
-            self._after_play(state)
+            self._develop_or_gold(state)
             return
         projects[slot] = self.add_card(projects[slot], card)
         # R28: an Easter Egg sends the game Gold at once
         if self.k_type[kind] == EGG and self._complete(state, player, slot):
             return
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
@@ -1119,7 +1105,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         projects[slot] = self.add_card(projects[slot], card, as_character=False)
         if self._complete(state, player, slot, powered=card):
             return
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _table(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R30: a Special Ability goes on the table and works from now on."""
@@ -1132,7 +1118,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             colours = self.deck_list.kinds[kind].colours
             state.clone_owner[colours.bit_length() - 1] = player
         state.plays_left -= 1
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _use(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R27, R29, C3: a Power Up or Guardian power; the card is discarded after it."""
@@ -1166,9 +1152,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _finish_power(self, state: PgdkState) -> None:
         state.discard.append(state.using)
         state.using = -1
-        self._after_play(state)
-
-    def _after_play(self, state: PgdkState) -> None:
         self._develop_or_gold(state)
 
     def _rob(self, state: PgdkState, player: int, victim: int, *, forced: bool = False) -> None:
@@ -1289,7 +1272,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _offer_gold(self, state: PgdkState) -> None:
         state.phase = P_GOLD
         state.actor = state.active
-        if not self._ready_slots(state, state.active):
+        if not self._has_ready(state, state.active):
             self._hand_limit(state)
 
     def _declare(self, state: PgdkState, player: int, slot: int) -> None:
@@ -1427,7 +1410,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.window_left -= 1
             state.actor = (state.actor + 1) % n
         while state.window_left > 0:
-            if self._ready_slots(state, state.actor):
+            if self._has_ready(state, state.actor):
                 state.phase = P_FINAL
                 return
             state.window_left -= 1
