@@ -84,11 +84,45 @@ DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by developmen
 _ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
+def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """to_act during the sealed bids, for every ``committed`` list a match can hold: the seats
+    still to commit, looked up in one step instead of rebuilt on each of the many bid steps."""
+    table: dict[tuple[int, ...], tuple[int, ...]] = {}
+    rows: list[tuple[int, ...]] = [()]
+    for _ in range(max_players):
+        rows = [(*row, c) for row in rows for c in (NOT_COMMITTED, NO_BID, BID)]
+        for row in rows:
+            table[row] = tuple([s for s, c in enumerate(row) if c == NOT_COMMITTED])
+    return table
+
+
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
     """How ``_pick`` ranks a copy in ``seat``'s hand, from what the holder's view shows:
     unlocked first (G7), then how many know it, then who (seat bits stay below 1 << 12)."""
     bits = state.known[card] & ~(1 << seat)
     return (0 if state.locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
+
+
+def _one_per_kind(
+    options: list[Action],
+    by_card: tuple[Action, ...],
+    cards: list[int],
+    taken: list[int] | tuple[()] = (),
+) -> list[Action]:
+    """``options``, with the action of ``by_card`` appended for every card kind among ``cards``
+    (but the cards in ``taken``), in kind order.
+
+    Copies of a kind are numbered consecutively (``PgdkGame.kind_of`` never decreases), so
+    sorted cards list the kinds in order with copies side by side: one pass, no set, no sort of
+    kinds (the commonest work of the option lists, and a native loop when compiled).
+    """
+    last: Action | None = None
+    for card in sorted(cards):
+        action = by_card[card]
+        if action is not last and card not in taken:
+            options.append(action)
+            last = action
+    return options
 
 
 class PgdkGame(Game[PgdkState, Action, PgdkParams]):
@@ -150,6 +184,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         for kind in deck.kinds:
             kind_of += [kind.index] * kind.count
         self.kind_of = tuple(kind_of)
+        # copies of a kind numbered consecutively, kinds in order: _one_per_kind relies on it
+        assert kind_of == sorted(kind_of), "cards are numbered kind by kind"
         self._kind_at = self.kind_of.__getitem__
         self.card_label = tuple(self.labels[k] for k in kind_of)
         self.colour_text = tuple(
@@ -162,19 +198,27 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self.pink_godzillas = frozenset(
             c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.PINK_GODZILLA
         )
+        # the Pink Godzilla kinds, lowest value first (then by kind): the order of G2's offers
+        self._pinks_by_value = tuple(
+            sorted({kind_of[c] for c in self.pink_godzillas}, key=lambda k: (self.k_value[k], k))
+        )
         self.clone_the_clones = frozenset(
             c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.CLONE_THE_CLONE
         )
         self.copies: tuple[tuple[int, ...], ...] = tuple(
             tuple(c for c, k in enumerate(kind_of) if k == kind.index) for kind in deck.kinds
         )
+        # by card kind, its only card, or -1 for a kind with several copies (most kinds have
+        # one: ``_pick`` and ``_first`` then need no search for the copy to take)
+        self._only_copy = tuple(cards[0] if len(cards) == 1 else -1 for cards in self.copies)
         self._pass = self.book.simple[K_PASS]
         # each card verb's actions by card kind, for the hot paths (no book or dict look-up)
         by_card = self.book.by_card
-        self._trade_by_kind = by_card[K_TRADE]
-        self._offer_by_kind = by_card[K_OFFER]
-        self._auction_by_kind = by_card[K_AUCTION]
-        self._bid_by_kind = by_card[K_BID]
+        # ... and by physical card, for _one_per_kind
+        self._trade_by_card = tuple(by_card[K_TRADE][k] for k in kind_of)
+        self._offer_by_card = tuple(by_card[K_OFFER][k] for k in kind_of)
+        self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
+        self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
         self._value_at = self.value.__getitem__
         # what decides where a card kind fits (type, name bit, colours), read as one tuple
         self._fits = tuple(zip(self.k_type, self.k_name, self.k_allow, strict=True))
@@ -199,6 +243,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self.card_names = playtest.card_names(self)  # M2, by card kind
         self.genre_names = playtest.genre_names(self)  # M2, by colour bit
         self._tally = playtest.Tally()  # M1: follows the state the lab asks about
+        self._waiting = _waiting_table(max(self.spec.player_counts))  # see to_act
         self._developments: dict[tuple[int, ...], Project] = {}  # see development()
         self._completions: dict[tuple[tuple[int, ...], bool, int], Project] = {}  # completed()
 
@@ -240,7 +285,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def to_act(self, state: PgdkState) -> tuple[int, ...]:
         phase = state.phase
         if phase == P_BIDDING:
-            return tuple([s for s, c in enumerate(state.committed) if c == NOT_COMMITTED])
+            return self._waiting[tuple(state.committed)]
         if phase == P_OVER:
             return ()
         return _ALONE[state.actor]
@@ -256,6 +301,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         # the phases by how often random play meets them: plain comparisons beat a table of
         # bound methods in pure Python and compile to a C switch
         if phase == P_GODZILLA:
+            # D6: most seats asked in a window hold no Pink Godzilla and may only pass
+            if self.pink_godzillas.isdisjoint(state.hands[player]):
+                return [self._pass]
             return self._godzilla_options(state, player)
         if phase == P_DEVELOP:
             return self._develop_options(state, player)
@@ -322,61 +370,61 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         """D6, G2: any Row card but a Pink Godzilla, for a Pink Godzilla of the player's
         choice from hand; for each Row card the lowest Pink Godzilla comes first."""
         pinks = self.pink_godzillas
-        if pinks.isdisjoint(state.hands[player]):
+        hand = state.hands[player]
+        if pinks.isdisjoint(hand):
             return [self._pass]
-        kind_of, k_value = self.kind_of, self.k_value
-        given = sorted(
-            {kind_of[c] for c in state.hands[player] if c in pinks}, key=lambda k: (k_value[k], k)
-        )
-        wanted = sorted({kind_of[c] for c in state.row if c not in pinks})
+        kind_of = self.kind_of
+        held = [kind_of[c] for c in hand if c in pinks]
+        given = [k for k in self._pinks_by_value if k in held]
+        wanted: list[int] = []
+        last = -1
+        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind != last and card not in pinks:
+                wanted.append(kind)
+                last = kind
         godzilla = self.book.godzilla
         return [self._pass] + [godzilla(k, give) for k in wanted for give in given]
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
         options = [self._discard_lowest]
-        row_kinds = sorted(set(map(self._kind_at, state.row)))
-        worth = sum(map(self._value_at, state.hands[player]))
-        trade = self._trade_by_kind
-        k_value = self.k_value
-        options += [trade[k] for k in row_kinds if k_value[k] <= worth]
+        value = self.value
+        worth = 0
+        for card in state.hands[player]:
+            worth += value[card]
+        trade = self._trade_by_card
+        last: Action | None = None
+        for card in sorted(state.row):  # as _one_per_kind, the Row cards worth no more
+            action = trade[card]
+            if action is not last and value[card] <= worth:
+                options.append(action)
+                last = action
         if self._auctions:
-            auction = self._auction_by_kind
-            options += [auction[k] for k in row_kinds]
+            _one_per_kind(options, self._auction_by_card, state.row)
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
         offered = state.offer
-        options = []
-        if sum(map(self._value_at, offered)) >= self.value[state.take]:
-            options.append(self._offer_done)
-        left = [c for c in state.hands[player] if c not in offered]
-        by = self._offer_by_kind
-        options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
+        value = self.value
+        worth = 0
+        for card in offered:
+            worth += value[card]
+        options = [self._offer_done] if worth >= value[state.take] else []
+        _one_per_kind(options, self._offer_by_card, state.hands[player], offered)
         options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
         if len(state.auction) < self._auction_max_cards:
-            chosen = state.auction
-            left = [c for c in state.row if c not in chosen]
-            by = self._auction_by_kind
-            options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
+            _one_per_kind(options, self._auction_by_card, state.row, state.auction)
         return options
 
     def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
         bid = state.bids[player]
-        hand = state.hands[player]
-        if not bid:
-            options = [self._no_bid]
-            left = hand
-        else:
-            options = [self._bid_done]
-            left = [c for c in hand if c not in bid]
-        by = self._bid_by_kind
-        options += [by[k] for k in sorted(set(map(self._kind_at, left)))]
-        return options
+        options = [self._bid_done if bid else self._no_bid]
+        return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
 
     def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
         """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
@@ -418,6 +466,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
+    def _has_ready(self, state: PgdkState, player: int) -> bool:
+        """Whether ``player`` has a game ready to go Gold (asked once a turn, R15)."""
+        return any(project.ready for project in state.projects[player])
+
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
         """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
 
@@ -433,7 +485,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         fits, play_lists = self._fits, book.play_lists
         projects = state.projects[player]
         count = len(projects)
-        for kind in sorted(set(map(self._kind_at, hand))):
+        kind_of = self.kind_of
+        last = -1
+        for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind == last:
+                continue
+            last = kind
             ktype, name, allow = fits[kind]
             if ktype <= EGG:  # a card that goes into a game (C2 order)
                 plays = play_lists[kind]
@@ -479,18 +537,28 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
         if state.journal is not None:
             narrate.action(self, state, player, action)
-        # the kinds by how often random play takes them (see legal_actions)
+        # the kinds by how often random play takes them (see legal_actions); the commonest do
+        # their work here, without a further call
         kind = action.kind
         if kind == K_PASS:
-            self._on_pass(state, player, action)
+            if state.phase == P_GODZILLA:  # D6: the next seat clockwise is asked
+                state.window_left -= 1
+                actor = state.actor = (state.actor + 1) % state.num_players
+                if state.window_left <= 0 or not state.hands[actor]:  # or the window closes
+                    self._next_window_seat(state)
+            else:
+                self._clone_pass(state)
         elif kind == K_BID:
-            self._on_bid(state, player, action)
+            bid = state.bids[player]
+            bid.append(self._pick(state, player, action.card, bid))
         elif kind == K_AUCTION:
-            self._on_auction(state, player, action)
+            state.auction.append(self._first(state.row, action.card, state.auction))
+            state.phase = P_AUCTION
         elif kind == K_BID_DONE:
-            self._on_bid_done(state, player, action)
+            state.committed[player] = BID
+            self._maybe_resolve_auction(state)
         elif kind == K_PLAY:
-            self._on_play(state, player, action)
+            self._play(state, player, action.card, action.slot)
         elif kind == K_OFFER:
             self._on_offer(state, player, action)
         elif kind == K_AUCTION_GO:
@@ -498,7 +566,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif kind == K_TRADE:
             self._on_trade(state, player, action)
         elif kind == K_NO_BID:
-            self._on_no_bid(state, player, action)
+            state.committed[player] = NO_BID
+            self._maybe_resolve_auction(state)
         elif kind == K_DONE:
             self._on_done(state, player, action)
         elif kind == K_OFFER_CANCEL:
@@ -540,14 +609,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         else:
             raise AssertionError(f"no effect for action kind {kind}")
 
-    def _on_pass(self, state: PgdkState, player: int, action: Action) -> None:
-        if state.phase == P_GODZILLA:
-            state.window_left -= 1
-            state.actor = (state.actor + 1) % state.num_players
-            self._next_window_seat(state)
-        else:
-            self._clone_pass(state)
-
     def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
         phase = state.phase
         if phase == P_DEVELOP:
@@ -556,21 +617,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             self._hand_limit(state)
         else:
             self._next_final_seat(state, advance=True)
-
-    def _on_play(self, state: PgdkState, player: int, action: Action) -> None:
-        self._play(state, player, action.card, action.slot)
-
-    def _on_bid(self, state: PgdkState, player: int, action: Action) -> None:
-        bid = state.bids[player]
-        bid.append(self._pick(state, player, action.card, bid))
-
-    def _on_bid_done(self, state: PgdkState, player: int, action: Action) -> None:
-        state.committed[player] = BID
-        self._maybe_resolve_auction(state)
-
-    def _on_no_bid(self, state: PgdkState, player: int, action: Action) -> None:
-        state.committed[player] = NO_BID
-        self._maybe_resolve_auction(state)
 
     def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
         self._godzilla(state, player, action.card, action.give)
@@ -600,10 +646,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.take = -1
         state.offer = []
         state.phase = P_PURCHASE
-
-    def _on_auction(self, state: PgdkState, player: int, action: Action) -> None:
-        state.auction.append(self._first(state.row, action.card, state.auction))
-        state.phase = P_AUCTION
 
     def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
         self._open_bidding(state)
@@ -663,9 +705,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         drawn after Market Research keeps it; no view shows it): either would make what a
         seat sees after its own action depend on something it cannot see.
         """
+        hand = state.hands[seat]
+        only = self._only_copy[kind]
+        if only >= 0:
+            return only if only in hand and only not in taken else -1
         kind_of = self.kind_of
         best = best_key = -1
-        for card in state.hands[seat]:
+        for card in hand:
             if kind_of[card] != kind or card in taken:
                 continue
             if best < 0:  # most kinds have one copy: no key needed
@@ -685,6 +731,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         Which copy is taken decides where the others stay; choosing by what a seat may not
         see (``known`` bits left over from a card's time in a hand) would tell it a secret.
         """
+        only = self._only_copy[kind]
+        if only >= 0:
+            return only if only in cards and only not in taken else -1
         kind_of = self.kind_of
         for card in cards:
             if kind_of[card] == kind and card not in taken:
@@ -753,9 +802,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if state.journal is not None:
             narrate.turn_start(self, state)
         row = state.row
+        deck = state.deck  # refilled in place by _pop_deck when it runs out
         filled = len(row)
         while len(row) < self._row_size:  # R5
-            card = self._pop_deck(state)
+            card = deck.pop() if deck else self._pop_deck(state)
             if card < 0:
                 break
             row.append(card)
@@ -864,27 +914,30 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._maybe_resolve_auction(state)
 
     def _maybe_resolve_auction(self, state: PgdkState) -> None:
-        if NOT_COMMITTED in state.committed:
-            return
+        if NOT_COMMITTED not in state.committed:
+            self._resolve_auction(state)
+
+    def _resolve_auction(self, state: PgdkState) -> None:
+        """R8, D4: every bid is turned over; the highest total takes the lots (ties: the
+        auctioneer, then clockwise from the left), the others take their bids back."""
         n = state.num_players
-        value = self.value
-        totals = [
-            sum(value[c] for c in state.bids[s]) if state.committed[s] == BID else -1
-            for s in range(n)
-        ]
+        active = state.active
+        bids, committed = state.bids, state.committed
+        value_at = self._value_at
+        totals = [sum(map(value_at, bids[s])) if committed[s] == BID else -1 for s in range(n)]
         best = max(totals)
         winner = -1
         if best > 0:
             for step in range(n):  # D4: the auctioneer, then clockwise from the left
-                seat = (state.active + step) % n
+                seat = (active + step) % n
                 if totals[seat] == best:
                     winner = seat
                     break
         # kept as card numbers; views turn them into labels (only views read it)
         state.last_auction = (
-            state.active,
+            active,
             tuple(state.auction),
-            tuple(tuple(state.bids[s]) if state.committed[s] == BID else None for s in range(n)),
+            tuple([tuple(bids[s]) if committed[s] == BID else None for s in range(n)]),
             tuple(totals),
             winner,
         )
@@ -893,18 +946,20 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         every = (2 << n) - 1
         known = state.known
         for seat in range(n):
-            if seat == winner:
-                hand = state.hands[seat]
-                for card in state.bids[seat]:
-                    hand.remove(card)
-                    state.discard.append(card)
-            else:
-                for card in state.bids[seat]:
+            if seat != winner:
+                for card in bids[seat]:
                     known[card] = every  # D4: revealed, back in hand, known to all
         if winner >= 0:
-            for card in state.auction:
-                state.row.remove(card)
-                self._to_hand(state, winner, card)
+            hand = state.hands[winner]
+            paid = bids[winner]
+            for card in paid:
+                hand.remove(card)
+            state.discard += paid
+            row = state.row
+            for card in state.auction:  # the lots go to the winner's hand, seen by all (G6)
+                row.remove(card)
+                hand.append(card)
+                known[card] = every
             if state.abilities[winner] & 1 << cardlib.AUCTION_HOUSE:
                 self._draw(state, winner, self.params.special_draw, narrate.AUCTION_HOUSE)
         state.auction = []
@@ -1032,13 +1087,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.plays_left -= 1
         if slot < 0:
             projects.append(self.add_card(None, card))
-            self._after_play(state)
+            self._develop_or_gold(state)
             return
         projects[slot] = self.add_card(projects[slot], card)
         # R28: an Easter Egg sends the game Gold at once
         if self.k_type[kind] == EGG and self._complete(state, player, slot):
             return
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
@@ -1050,7 +1105,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         projects[slot] = self.add_card(projects[slot], card, as_character=False)
         if self._complete(state, player, slot, powered=card):
             return
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _table(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R30: a Special Ability goes on the table and works from now on."""
@@ -1063,7 +1118,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             colours = self.deck_list.kinds[kind].colours
             state.clone_owner[colours.bit_length() - 1] = player
         state.plays_left -= 1
-        self._after_play(state)
+        self._develop_or_gold(state)
 
     def _use(self, state: PgdkState, player: int, kind: int) -> None:
         """R14, R27, R29, C3: a Power Up or Guardian power; the card is discarded after it."""
@@ -1097,9 +1152,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _finish_power(self, state: PgdkState) -> None:
         state.discard.append(state.using)
         state.using = -1
-        self._after_play(state)
-
-    def _after_play(self, state: PgdkState) -> None:
         self._develop_or_gold(state)
 
     def _rob(self, state: PgdkState, player: int, victim: int, *, forced: bool = False) -> None:
@@ -1220,7 +1272,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     def _offer_gold(self, state: PgdkState) -> None:
         state.phase = P_GOLD
         state.actor = state.active
-        if not self._ready_slots(state, state.active):
+        if not self._has_ready(state, state.active):
             self._hand_limit(state)
 
     def _declare(self, state: PgdkState, player: int, slot: int) -> None:
@@ -1358,7 +1410,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.window_left -= 1
             state.actor = (state.actor + 1) % n
         while state.window_left > 0:
-            if self._ready_slots(state, state.actor):
+            if self._has_ready(state, state.actor):
                 state.phase = P_FINAL
                 return
             state.window_left -= 1
