@@ -409,8 +409,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _chip_targets(self, state: GtpagState, trait: int) -> list[Action]:
         targets = self._face_down(state, self.book.target[trait])
         if trait == SWITCHEROO:
-            # G8: a first chip needs a partner on another Nomination
-            if len({action.a for action in targets}) < 2:
+            # G8: a first chip needs a partner on another Nomination (the targets come
+            # Nomination by Nomination, so they span two when the first and last differ)
+            if not targets or targets[0].a == targets[-1].a:
                 targets = []
         elif trait == RAID and len(self._active(state)) < 2:
             targets = []  # G9: nowhere to move a chip to
