@@ -124,19 +124,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             (TRAIT_COUNT << TRAIT_BITS * low) | (TRAIT_COUNT << TRAIT_BITS * high)
             for low, high in self.pairs
         )
-        # requirement -> which Pool stacks of its traits hold a coin (see _bids) -> the bids
-        # on them: the low trait's stack first, a double's only once
-        self._pool_choices = tuple(
-            tuple(
-                tuple(
-                    self._pool_bids[trait]
-                    for bit, trait in ((1, low), (2, high))
-                    if stocked & bit and not (bit == 2 and high == low)
-                )
-                for stocked in range(4)
-            )
-            for low, high in self.pairs
-        )
         # trait -> one coin showing it, in a packed count (state.shown_code)
         self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
         self._picks = shared_picks(self.pairs, self.num_traits, self._matching, self._distinct)
@@ -255,19 +242,16 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """Decline, then D5: own reserve coins and Pool stack tops showing a required trait."""
         requirement = state.requirement
         low, high = self.pairs[requirement]
-        pool = state.pool
-        # which Pool stacks of the required traits hold a coin: bit 0 the low trait's, bit 1
-        # the high one's (a double's is counted once), picking one of four prepared lists
-        stocked = (1 if pool[low] else 0) | (2 if pool[high] else 0)
-        pool_bids = self._pool_choices[requirement][stocked]
-        if not state.reserve_shown[player] & self._needed_bits[requirement]:
-            return [self._decline, *pool_bids]
         bids = [self._decline]
-        up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
-        for i, coin in enumerate(state.reserve[player]):
-            if needed >> up[coin] & 1:
-                bids.append(at[i])
-        bids += pool_bids
+        if state.reserve_shown[player] & self._needed_bits[requirement]:
+            up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
+            for i, coin in enumerate(state.reserve[player]):
+                if needed >> up[coin] & 1:
+                    bids.append(at[i])
+        if state.pool[low]:
+            bids.append(self._pool_bids[low])
+        if high != low and state.pool[high]:
+            bids.append(self._pool_bids[high])
         return bids
 
     def _can_bid(self, state: RequirementsState, player: int) -> bool:
