@@ -80,6 +80,35 @@ def test_issue16_item3_cached_chip_targets_match_a_recount(setting: str, players
     assert checked > 20
 
 
+@pytest.mark.parametrize("setting", SETTINGS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_issue16_item3_cached_bidding_lists_match_a_recount(setting: str, players: int) -> None:
+    """R5, D2, D5: a seat holding its Trait is offered its Bid chips (one of each kind in hand
+    on each Nomination in play), then the Trait's first choices. The third speed pass keeps
+    that whole list by the table's shape and the kinds in hand, shared across games: it must
+    be the list worked out afresh, chip by chip, at every player count."""
+    game = GtpagGame(GtpagParams().with_overrides(SETTINGS[setting]))
+    book = game.book
+    checked = 0
+    for match in _random_states(game, players, range(40)):
+        seat = match.actor
+        hand = match.hand[seat]
+        if match.phase != BIDDING or not hand & game.trait_bit:
+            continue
+        in_play = [j for j in range(len(match.piles)) if match.active >> j & 1]
+        kinds_in_hand = sorted({game.slot_kind[s] for s in range(game.num_bid) if hand >> s & 1})
+        fresh = [book.bid[k][j] for k in kinds_in_hand for j in in_play]
+        trait = match.kinds[seat * game.per_seat + game.trait_slot] - TRAIT_BASE
+        if trait in CHIP_TARGET_TRAITS:
+            fresh += game._chip_targets(match, trait)
+        else:  # a placed Trait (D2.3-D2.5): on any Nomination in play
+            fresh += [book.place[trait][j] for j in in_play]
+        assert game.legal_actions(match, seat) == fresh
+        checked += 1
+    assert checked > 20
+    assert game._bidding_lists  # the lists were kept (and read back above)
+
+
 @pytest.mark.parametrize("players", COUNTS)
 def test_issue16_item3_the_score_of_packed_counts_is_the_tally(players: int) -> None:
     """R13: the Score read from a Nomination's packed counts (memoised per game instance) is

@@ -141,9 +141,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             for seat in range(MAX_SEATS)
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
-        self._place_lists: dict[int, tuple[Action, ...]] = {}
         self._target_lists: dict[int, tuple[Action, ...]] = {}  # see _trait_options
-        self._nomination_lists: dict[tuple[int | bool, ...], tuple[Action, ...]] = {}
+        self._bidding_lists: dict[int, tuple[Action, ...]] = {}  # see _bids_and_trait
+        self._nomination_lists: dict[int, tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
         self._bits = tuple(
             tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
@@ -177,6 +177,16 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
+        # the params new_state reads, read once (compiled, params is an interpreted dataclass:
+        # each attribute read would be a generic look-up)
+        self._set_prefs = (
+            tuple(tuple(float(v) for v in seat) for seat in p.preferences)
+            if p.preferences is not None
+            else None
+        )
+        self._first_player = p.first_player
+        self._max_tie_rounds = p.max_tie_rounds
+        self._scout_looks = p.scout_looks
         self._max_actions = p.max_actions
         self.tallies = playtest.Tallies(self)
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
@@ -206,22 +216,20 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self.check_player_count(num_players)
             self.params.check_players(num_players)
             self._checked_counts.add(num_players)
-        p = self.params
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
         chars = self._chosen_chars or self._first_chars[num_players]  # G1
         state.chars = chars
-        state.kinds = self.layout(chars)
-        if p.preferences is not None:
-            state.prefs = tuple(tuple(float(v) for v in seat) for seat in p.preferences)
-        else:
-            state.prefs = self._draw_preferences(num_players, rng)  # G6
+        kinds = self._layouts.get(chars)
+        state.kinds = kinds if kinds is not None else self.layout(chars)
+        prefs = self._set_prefs
+        state.prefs = prefs if prefs is not None else self._draw_preferences(num_players, rng)
         state.hand = [self.full_hand] * num_players  # R1
-        first = p.first_player
-        state.start = rng.randbelow(num_players) if first is None else first  # D4
-        state.actor = state.start
+        first = self._first_player
+        state.start = state.actor = rng.randbelow(num_players) if first is None else first  # D4
         state.turns_left = num_players
-        self._offer_nomination(state)
+        # the library holds at least one title (params), so the first seat always has one to
+        # nominate: G15's automatic passes (_offer_nomination) cannot start yet
         return state
 
     def start_journal(self, state: GtpagState) -> Journal:
@@ -233,10 +241,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _draw_preferences(self, seats: int, rng: Rng) -> tuple[tuple[float, ...], ...]:
         """G6: every seat's random ranking, seat by seat (one draw each from a small library)."""
         rankings = self._rankings
+        drawn: list[tuple[float, ...]] = []  # a loop, not a comprehension: one call fewer
         if rankings:
             count = len(rankings)
-            return tuple([rankings[rng.randbelow(count)] for _ in range(seats)])
-        return tuple([random_preferences(len(self.titles), rng) for _ in range(seats)])
+            for _ in range(seats):
+                drawn.append(rankings[rng.randbelow(count)])
+        else:
+            for _ in range(seats):
+                drawn.append(random_preferences(len(self.titles), rng))
+        return tuple(drawn)
 
     def random_preferences(self, rng: Rng) -> tuple[float, ...]:
         """G6: a random ranking: one number per candidate, the favourite highest."""
@@ -254,12 +267,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         phase = state.phase
         if phase == P_BIDDING:
             hand = state.hand[player]
+            if hand & self.trait_bit:
+                return self._bids_and_trait(state, player, hand)
             bids = self._bid_lists.get(self._kind_mask[hand & self.bid_mask] << 8 | state.active)
             if bids is None:
                 bids = self._bids(hand, state.active)
-            if hand & self.trait_bit:
-                trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
-                return [*bids, *self._trait_options(state, trait)]
             return list(bids)
         if phase == P_TRAIT:
             return self._finishing_options(state)
@@ -278,11 +290,18 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _nominations(self, state: GtpagState) -> list[Action]:
         """R2, D4: a title not yet nominated, or pass (not the last, if nobody nominated)."""
         taken = state.titles
-        key = (*taken, bool(taken) or state.turns_left > 1)
+        # the key: the titles taken as a bit mask (the list follows the library's order, not
+        # the nominations'), then whether passing is allowed; an int, not a tuple, hashes at once
+        key = 0
+        for title in taken:
+            key |= 2 << title
+        may_pass = bool(taken) or state.turns_left > 1
+        if may_pass:
+            key |= 1
         found = self._nomination_lists.get(key)
         if found is None:
             legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
-            if key[-1]:
+            if may_pass:
                 legal.insert(0, self.book.passing)
             if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
                 self._nomination_lists.clear()
@@ -323,33 +342,59 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     found.append(at[i])
         return found
 
+    def _bids_and_trait(self, state: GtpagState, player: int, hand: int) -> list[Action]:
+        """R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's Trait
+        with its first choices. While those follow from the table's shape (``_trait_shape``),
+        the whole list is kept, by that shape and the kinds of Bid chips in hand."""
+        trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
+        shape = self._trait_shape(state, trait)
+        if shape < 0:  # a chip-target Trait with chips face up: the targets are worked out
+            return [*self._bids(hand, state.active), *self._chip_targets(state, trait)]
+        # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
+        key = shape << 8 | self._kind_mask[hand & self.bid_mask]
+        found = self._bidding_lists.get(key)
+        if found is None:
+            if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
+                self._bidding_lists.clear()
+            options = self._trait_options(state, trait)
+            found = self._bidding_lists[key] = (*self._bids(hand, state.active), *options)
+        return list(found)
+
+    def _trait_shape(self, state: GtpagState, trait: int) -> int:
+        """What a Trait's first choices depend on, packed in one int (an int hashes at once, a
+        tuple item by item; compiled, a tuple is built generically); -1 when they depend on
+        more (a chip-target Trait while some chip lies face up).
+
+        From the low bits: the number of piles (4 bits; 0 for a placed Trait, whose choices
+        are the Nominations in play alone), each pile's size, last pile first (6 bits each: a
+        pile holds at most 8 characters' 7 chips), the mask of Nominations in play (8 bits),
+        then the Trait."""
+        shape = trait << 8 | state.active
+        if trait in PLACED_TRAITS:
+            return shape << 4
+        if state.face_up:
+            return -1
+        piles = state.piles
+        for pile in piles:
+            shape = shape << 6 | len(pile)
+        return shape << 4 | len(piles)
+
     def _trait_options(self, state: GtpagState, trait: int) -> list[Action] | tuple[Action, ...]:
         """D2, D5: a Trait with its first target; with no legal target it is played bare."""
-        if trait in PLACED_TRAITS:
-            key = trait << 8 | state.active
-            placed = self._place_lists.get(key)
-            if placed is None:
+        shape = self._trait_shape(state, trait)
+        if shape < 0:
+            return self._chip_targets(state, trait)
+        cached = self._target_lists.get(shape)
+        if cached is None:
+            if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
+                self._target_lists.clear()
+            if trait in PLACED_TRAITS:
                 place = self.book.place[trait]
-                placed = self._place_lists[key] = tuple(place[j] for j in self._active(state))
-            return placed
-        if not state.face_up:  # every chip face down: the targets follow from the pile sizes
-            # the Trait, the Nominations in play and every pile's size, packed in one int (an
-            # int hashes at once, a tuple item by item; compiled, a tuple is built generically):
-            # from the low bits, the number of piles (4 bits), each pile's size, last pile
-            # first (6 bits each: a pile holds at most 8 characters' 7 chips), the mask of
-            # Nominations in play (8 bits), then the Trait
-            piles = state.piles
-            sizes = trait << 8 | state.active
-            for pile in piles:
-                sizes = sizes << 6 | len(pile)
-            sizes = sizes << 4 | len(piles)
-            cached = self._target_lists.get(sizes)
-            if cached is None:
-                if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
-                    self._target_lists.clear()
-                cached = self._target_lists[sizes] = tuple(self._chip_targets(state, trait))
-            return cached
-        return self._chip_targets(state, trait)
+                cached = tuple(place[j] for j in self._active(state))
+            else:  # every chip face down: the targets follow from the pile sizes
+                cached = tuple(self._chip_targets(state, trait))
+            self._target_lists[shape] = cached
+        return cached
 
     def trait_is_idle(self, state: GtpagState, seat: int) -> bool:
         """D5: ``seat``'s Trait, still in hand in the Bidding, has no legal target now: played,
@@ -364,8 +409,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def _chip_targets(self, state: GtpagState, trait: int) -> list[Action]:
         targets = self._face_down(state, self.book.target[trait])
         if trait == SWITCHEROO:
-            # G8: a first chip needs a partner on another Nomination
-            if len({action.a for action in targets}) < 2:
+            # G8: a first chip needs a partner on another Nomination (the targets come
+            # Nomination by Nomination, so they span two when the first and last differ)
+            if not targets or targets[0].a == targets[-1].a:
                 targets = []
         elif trait == RAID and len(self._active(state)) < 2:
             targets = []  # G9: nowhere to move a chip to
@@ -475,11 +521,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         chip = state.piles[j][i]
         state.seen[player] |= 1 << chip
         state.looked += (chip,)
-        if len(state.looked) < self.params.scout_looks and len(self._finishing_scout(state)) > 0:
+        if len(state.looked) < self._scout_looks and len(self._finishing_scout(state)) > 0:
             state.pending_trait = SCOUT
             state.phase = P_TRAIT
         else:
-            if state.journal is not None and len(state.looked) < self.params.scout_looks:
+            if state.journal is not None and len(state.looked) < self._scout_looks:
                 narrate.scout_stops(state, player)
             self._end_trait(state)
 
@@ -548,16 +594,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._begin_round(state, state.nominators[-1])  # R3: the last to nominate begins
         return False
 
-    def _can_play(self, state: GtpagState, seat: int) -> bool:
-        mask = self.bid_mask if state.phase == P_TIE else self.full_hand
-        return bool(state.hand[seat] & mask)
-
     def _begin_round(self, state: GtpagState, starter: int) -> None:
         state.actor = starter
         state.turns_left = state.num_players
         if state.journal is not None:
             narrate.round_start(self, state, starter)
-        if not self._can_play(state, starter):
+        playable = self.bid_mask if state.phase == P_TIE else self.full_hand
+        if not state.hand[starter] & playable:
             if state.journal is not None:
                 narrate.skipped(state, starter)
             self._advance(state)  # R9, D5: skipped
@@ -587,43 +630,43 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if state.phase == P_TIE:
             self._flip(state)
             self._resolve(state)  # R15, D7
-        elif any(state.hand):
-            state.round += 1
-            self._begin_round(state, self.round_starter(state))  # R7, R8, D5
-        else:
-            self._flip(state)  # R10, R11, G14
-            self._start_boosting(state)
+            return
+        for hand in state.hand:  # a loop, not any(): compiled, a builtin is a generic call
+            if hand:  # R10: some chip is still to be played
+                state.round += 1
+                self._begin_round(state, self.round_starter(state))  # R7, R8, D5
+                return
+        self._flip(state)  # R10, R11, G14
+        self._start_boosting(state)
 
     def round_starter(self, state: GtpagState) -> int:
         """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent."""
         nominators = state.nominators
         active = self._bits[state.active]
         if not state.shown:  # nothing face up yet: every Nomination stands at 0
-            tied = [nominators[j] for j in active]
-        else:
-            scores = self._face_up_scores(state)
-            best = max(scores[j] for j in active)
-            tied = [nominators[j] for j in active if scores[j] == best]
+            return self._most_recent(state, [nominators[j] for j in active])
+        scores = self._face_up_scores(state)
+        best = scores[active[0]]
+        tied: list[int] = []
+        for j in active:  # one pass, in the order of play, instead of max() and a filter
+            score = scores[j]
+            if score > best:
+                best = score
+                tied = [nominators[j]]
+            elif score == best:
+                tied.append(nominators[j])
         return self._most_recent(state, tied)
 
     def _face_up_scores(self, state: GtpagState) -> list[int]:
-        """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet)."""
-        count = len(state.piles)
-        values = [0] * count
-        inverts = [0] * count
-        bonus = [0] * count
-        house = [0] * count
+        """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet): the
+        Score of their packed counts, as ``_score`` reckons a whole pile's."""
+        counts = [0] * len(state.piles)
+        unit = self._unit
         chip_kinds = state.kinds
         for j, chip in state.shown:
-            kind = chip_kinds[chip]
-            values[j] += self._kind_value[kind]
-            inverts[j] += self._kind_invert[kind]
-            bonus[j] += self._kind_bonus[kind]
-            house[j] |= self._kind_house[kind]
-        return [
-            (-values[j] if inverts[j] & 1 and not house[j] else values[j]) + bonus[j]
-            for j in range(count)
-        ]
+            counts[j] += unit[chip_kinds[chip]]
+        score_of = self._score_of
+        return [score_of[count] for count in counts]
 
     def _most_recent(self, state: GtpagState, seats: list[int]) -> int:
         """G4: the seat whose latest chip came last (never played: nearest clockwise after the
@@ -650,9 +693,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         for pile in state.piles:
             for chip in pile:
                 up |= 1 << chip
-        for chip in state.smashed:
-            up |= 1 << chip
-        state.smashed = tuple(sorted(state.smashed))
+        if state.smashed:
+            for chip in state.smashed:
+                up |= 1 << chip
+            state.smashed = tuple(sorted(state.smashed))
         state.face_up = up
         state.shown = ()  # only the between-rounds tally reads it
         if state.journal is not None:
@@ -660,11 +704,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _start_boosting(self, state: GtpagState) -> None:
         """R12, D6: passers Boost in counter-clockwise order from the most recent one."""
-        n = state.num_players
-        passers = [s for s in range(n) if state.passed >> s & 1]
-        if not passers:
+        if not state.passed:
             self._resolve(state)
             return
+        n = state.num_players
+        passers = [s for s in range(n) if state.passed >> s & 1]
         first = self._most_recent(state, passers)
         # counter-clockwise from the first: seats first, first - 1, ... (mod n) that passed
         order = [(first - step) % n for step in range(n)]
@@ -686,10 +730,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if state.journal is not None:
             narrate.tallies(self, state)
         active = self._active(state)
-        scores = [self._score(state, j) for j in active]
-        best = max(scores)
-        if scores.count(best) == 1:
-            winner = active[scores.index(best)]
+        scores: list[int] = []
+        best = winner = -1
+        ties = 0  # Nominations at the best Score besides the first found
+        for j in active:  # one pass instead of max(), count() and index()
+            score = self._score(state, j)
+            scores.append(score)
+            if winner < 0 or score > best:
+                best, winner, ties = score, j, 0
+            elif score == best:
+                ties += 1
+        if not ties:
             after = f" after {_rounds(state.tie_round)}" if state.tie_round else ""
             title = self.titles[state.titles[winner]]
             self._finish(state, winner, f"{title} picked with a Score of {best}{after}")
@@ -700,7 +751,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.tie_boosts += (tuple(map(tuple, state.boosts)),)
         if state.journal is not None:
             narrate.tie(self, state, tied, best)
-        if state.tie_round >= self.params.max_tie_rounds:
+        if state.tie_round >= self._max_tie_rounds:
             j = tied[state.rng.randbelow(len(tied))]
             state.drawn = True
             title = self.titles[state.titles[j]]
@@ -719,7 +770,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         per_seat = self.per_seat
         hand = state.hand
         back = 0
-        for chip in [*(c for pile in state.piles for c in pile), *state.used]:
+        going_home = [chip for pile in state.piles for chip in pile]
+        going_home += state.used
+        for chip in going_home:
             seat, slot = divmod(chip, per_seat)
             hand[seat] |= 1 << slot
             back |= 1 << chip
@@ -731,7 +784,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         state.piles = [[] for _ in state.piles]
         state.boosts = [[] for _ in state.boosts]
         state.tally = [0] * len(state.tally)
-        state.active = sum(1 << j for j in tied)
+        active = 0
+        for j in tied:
+            active |= 1 << j
+        state.active = active
         state.phase = P_TIE
         self._begin_round(state, state.last_chip if state.last_chip >= 0 else state.start)
 

@@ -254,13 +254,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             bids.append(self._pool_bids[high])
         return bids
 
-    def _can_bid(self, state: RequirementsState, player: int) -> bool:
-        requirement = state.requirement
-        low, high = self.pairs[requirement]
-        if state.pool[low] or state.pool[high]:
-            return True
-        return state.reserve_shown[player] & self._needed_bits[requirement] != 0
-
     def _can_meet(self, state: RequirementsState, player: int) -> bool:
         if len(state.reserve[player]) < 2:  # every payment takes at least two coins
             return False
@@ -410,7 +403,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _offer_meeting(self, state: RequirementsState) -> None:
         """R10: the actor may meet the Requirement; one who cannot passes at once (G2)."""
-        if self._can_meet(state, state.actor):
+        actor = state.actor
+        # every payment takes at least two coins: a shorter reserve is not asked (often, early)
+        if len(state.reserve[actor]) >= 2 and self._can_meet(state, actor):
             state.phase = P_RECEPTIVE
         else:
             if state.journal is not None:
@@ -431,8 +426,16 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _offer_bid(self, state: RequirementsState) -> None:
         """R12, R13: a player who cannot bid declines at once (G2); two in a row fail it."""
+        requirement = state.requirement
+        low, high = self.pairs[requirement]
+        pool = state.pool
         while state.declines < 2:
-            if self._can_bid(state, state.actor):
+            # D5: a coin of the Pool or of the actor's reserve showing a required trait
+            # (written out, not a call: this runs after every decline)
+            if pool[low] or pool[high]:
+                state.phase = P_BIDDING
+                return
+            if state.reserve_shown[state.actor] & self._needed_bits[requirement]:
                 state.phase = P_BIDDING
                 return
             if state.journal is not None:
