@@ -94,7 +94,7 @@ def test_a_pink_godzilla_trade_says_what_is_offered_and_offers_a_way_back(
     page.goto(created["invites"][0]["link"])
     page.wait_for_selector("#board .pgdk")
     rng = random.Random(25)
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 180  # a hang guard, not a speed check
     while page.locator("#actions button.back").count() == 0:
         assert time.monotonic() < deadline, "no trade was offered in time"
         assert not is_over(page), "no trade was offered in the whole match"
