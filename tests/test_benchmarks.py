@@ -177,3 +177,27 @@ def test_playtest_speed_reports_the_overhead_and_the_big_run() -> None:
     assert row["loop_overhead"] > -1
     assert report["big"]["games"] == 40
     assert report["big"]["total_seconds"] >= report["big"]["play_seconds"] > 0
+
+
+def test_strength_rerun_reads_every_row_of_the_first_table_and_runs_it(tmp_path: Path) -> None:
+    """issue 16: the strength report's rows are re-run by their own commands; a fake
+    gamenight that answers one JSON report stands in for the long tournaments."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import strength_rerun
+
+    text = (ROOT / "benchmarks" / "STRENGTH.md").read_text(encoding="utf-8")
+    rows = strength_rerun.first_table_rows(text)
+    first_table = text.split("\n\n## ", 1)[0]
+    assert len(rows) == first_table.count("`gamenight tournament")
+    assert all("openspiel" not in command for command, _ in rows)
+    assert rows[0][1] == 1.0  # Requirements, ismcts against random: 100.0%
+
+    fake = tmp_path / "fake-gamenight"
+    report = {"by_bot": [{"win_rate": 0.5, "win_low": 0.4, "win_high": 0.6, "games": 4}]}
+    fake.write_text(f"#!/bin/sh\necho '{json.dumps(report)}'\n", encoding="utf-8")
+    fake.chmod(0o755)
+    row = strength_rerun.rerun(rows[0][0], str(fake), 1)
+    assert row["now"] == 0.5
+    assert row["games"] == 4
+    failing = strength_rerun.rerun(rows[0][0], "false", 1)
+    assert "failed" in failing
