@@ -34,6 +34,7 @@ from strength import Trial, run, score_cell, win_cell
 
 import gamenight
 from gamenight.bots import make_agent
+from gamenight.bots.factory import omniscient_spec
 from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng, derive_seed
 
@@ -195,8 +196,7 @@ def report(rows: list[dict[str, Any]], calibrations: dict[str, dict[str, Any]]) 
     ]
     for row in rows:
         lineup = ", ".join(
-            f"{bot} (omniscient)" if bot.startswith("openspiel-mcts") else bot
-            for bot in row["bots"]
+            f"{bot} (omniscient)" if omniscient_spec(bot) else bot for bot in row["bots"]
         )
         lines.append(
             f"| {row['game']} | {row['players']} | {lineup} | {row['games']} | {row['target']} "

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from requirements_positions import GAME, act, build, names, pair_id
 
+from gamenight.core.game import View
 from gamenight.core.rng import Rng
 from gamenight.games.requirements.state import RequirementsState
 
@@ -66,15 +67,25 @@ def test_issue17_g11_d1_the_pools_hidden_sides_are_drawn_anew() -> None:
     assert len(drawn) > 1
 
 
-def test_issue17_g11_g1_a_bid_showing_another_side_keeps_the_other_seats_coin() -> None:
-    """Seat 0 bids from the Pool and sees another hidden side than the world had there (G1);
-    the coin seat 1 looked at keeps the side the world gave it."""
-    real = seat_1_bids_from_the_pool(["Moxie/Guts", "Moxie/Pluck"])
-    world = seat_1_bids_from_the_pool(["Moxie/Focus", "Moxie/Cheek"])
+def seat_0_bids_too(
+    real_pool: list[str], world_pool: list[str]
+) -> tuple[RequirementsState, RequirementsState, View]:
+    """The table and a world seat 0 cannot tell from it (Pool coins ``real_pool`` and
+    ``world_pool``), after seat 0 too bids from the Pool (G1); and seat 0's real view then."""
+    real = seat_1_bids_from_the_pool(real_pool)
+    world = seat_1_bids_from_the_pool(world_pool)
     assert GAME.view(world, 0) == GAME.view(real, 0)
     for state in (real, world):
         act(state, "bid pool Moxie")
-    view = GAME.view(real, 0)
+    return real, world, GAME.view(real, 0)
+
+
+def test_issue17_g11_g1_a_bid_showing_another_side_keeps_the_other_seats_coin() -> None:
+    """Seat 0 bids from the Pool and sees another hidden side than the world had there (G1);
+    the coin seat 1 looked at keeps the side the world gave it."""
+    real, world, view = seat_0_bids_too(
+        ["Moxie/Guts", "Moxie/Pluck"], ["Moxie/Focus", "Moxie/Cheek"]
+    )
     assert names(real, real.bid[0]) == ["Moxie/Guts"]
     assert GAME.view(world, 0) != view  # seat 0 saw Focus under it in the world
 
@@ -88,12 +99,9 @@ def test_issue17_g11_g1_a_bid_showing_another_side_keeps_the_other_seats_coin() 
 def test_issue17_g11_a_kept_coin_now_seen_elsewhere_gives_the_world_up() -> None:
     """The world believed seat 1 bid the Moxie/Cheek coin; seat 0 now draws that very coin
     from the Pool (G1): no world keeps both."""
-    real = seat_1_bids_from_the_pool(["Moxie/Cheek", "Moxie/Pluck"])
-    world = seat_1_bids_from_the_pool(["Moxie/Pluck", "Moxie/Cheek"])
-    assert GAME.view(world, 0) == GAME.view(real, 0)
-    for state in (real, world):
-        act(state, "bid pool Moxie")
-    view = GAME.view(real, 0)
+    real, world, view = seat_0_bids_too(
+        ["Moxie/Cheek", "Moxie/Pluck"], ["Moxie/Pluck", "Moxie/Cheek"]
+    )
     assert names(real, real.bid[0]) == ["Moxie/Cheek"]
     assert names(world, world.bid[1]) == ["Moxie/Cheek"]
     assert GAME.redraw_unseen(world, view, 0, Rng(6)) is None
