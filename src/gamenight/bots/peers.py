@@ -27,7 +27,14 @@ people offers it, and reports mark its results "omniscient".
 Options: ``sims`` simulations per decision (1 to 100000, default 300), ``c`` the UCT
 exploration constant (0 to 100, default 2, as in OpenSpiel's examples; returns lie in
 [0, 1]), ``rollouts`` random rollouts per leaf (1 to 100, default 1). The MCTS is plain UCT
-(OpenSpiel's ``solve=False``). Every OpenSpiel call lives in :mod:`gamenight.adapters.openspiel`.
+(OpenSpiel's ``solve=False``). ``openspiel-mcts`` alone takes ``simultaneous``: ``sees`` (the
+default) or ``blind``. A simultaneous step (G.Nome's Teamwork cards, face-down bids) is
+played one seat after another, so a seat asked later finds the earlier seats' face-down
+choices of that step in the true state, and a seeing bot reads them: it knows more than
+every hidden card, it knows what its rivals chose before choosing itself. A blind one is
+handed the state as the step began (:class:`~gamenight.core.agent.StepStart`): every hidden
+card, but no choice of the same step, as the rules have everyone choose. Every OpenSpiel
+call lives in :mod:`gamenight.adapters.openspiel`.
 """
 
 from __future__ import annotations
@@ -48,6 +55,8 @@ MOST_SIMULATIONS = 100_000
 DEFAULT_UCT_C = 2.0
 MOST_ROLLOUTS = 100
 OPTIONS = {"sims", "c", "rollouts"}
+MCTS_OPTIONS = OPTIONS | {"simultaneous"}
+SIMULTANEOUS = ("sees", "blind")  # what the omniscient bot knows of a simultaneous step
 
 
 def _adapter(bot: str) -> Any:
@@ -77,9 +86,11 @@ class _Search:
 
     name = ""
 
-    def __init__(self, game: AnyGame, options: Mapping[str, str], bot: str) -> None:
+    def __init__(
+        self, game: AnyGame, options: Mapping[str, str], bot: str, known: set[str] = OPTIONS
+    ) -> None:
         self.adapter = _adapter(bot)
-        check_options(options, OPTIONS, bot)
+        check_options(options, known, bot)
         self.name = bot
         self.game = game
         self.simulations = _count(options, "sims", DEFAULT_SIMULATIONS, MOST_SIMULATIONS, bot)
@@ -136,7 +147,15 @@ class OpenSpielMCTSAgent(_Search):
     omniscient: ClassVar[bool] = True
 
     def __init__(self, game: AnyGame, options: Mapping[str, str]) -> None:
-        super().__init__(game, options, MCTS)
+        super().__init__(game, options, MCTS, MCTS_OPTIONS)
+        simultaneous = options.get("simultaneous", "sees")
+        if simultaneous not in SIMULTANEOUS:
+            raise BotError(
+                f"bot {MCTS!r}: option simultaneous must be sees or blind, not {simultaneous!r}"
+            )
+        # blind: at a simultaneous step it searches the state as the step began, so it never
+        # sees the other seats' face-down choices of that step (core.agent.StepStart)
+        self.blind_to_step = simultaneous == "blind"
 
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
         raise BotError(

@@ -57,6 +57,73 @@ def is_omniscient(agent: object) -> TypeGuard[OmniscientAgent]:
     return bool(getattr(agent, "omniscient", False))
 
 
+class StepStart:
+    """The state as the current simultaneous step began, for omniscient bots that choose
+    blind to the step (an instance attribute ``blind_to_step`` that is True; issue 17).
+
+    A match loop plays a simultaneous step (several seats in ``to_act``) one seat after
+    another, so the true state a later seat is asked in holds the earlier seats' face-down
+    choices of the same step: an omniscient bot reading it would see the cards its rivals
+    have just committed, which the rules keep from everyone until all have chosen. A blind
+    one is handed a copy of the state as the step began instead, so it knows every hidden
+    card but chooses, as the rules have everyone choose, before seeing the others' choices.
+    The loop calls :meth:`before` ahead of every decision, :meth:`after` once the action is
+    applied, and :meth:`state_for` for the blind bot's copy. Caveats:
+
+    - The step is recognised from ``to_act`` alone: it starts when several seats are to act,
+      and goes on while the seats to act are exactly those of the step still waiting. A game
+      whose next ``to_act`` after a commitment is anything else starts a new step there (the
+      copy then holds the commitments made so far).
+    - The copy is only handed over where the seat's legal actions in it are those it has now
+      (always so where a seat's options do not depend on the others' hidden choices);
+      otherwise the bot gets the true state, as a seeing one would.
+    """
+
+    __slots__ = ("start", "waiting")
+
+    def __init__(self) -> None:
+        self.start: Any = None  # a copy of the state as the step began, or None
+        self.waiting: tuple[int, ...] = ()  # the step's seats still to choose
+
+    def before(self, state: Any, actors: tuple[int, ...]) -> None:
+        """A decision among ``actors`` (the game's ``to_act``) is about to be asked for."""
+        if actors != self.waiting:  # not the rest of the step under way: a new step, or none
+            self.start = state.clone() if len(actors) > 1 else None
+
+    def after(self, actors: tuple[int, ...], seat: int) -> None:
+        """``seat``, one of ``actors``, has chosen and its action is applied."""
+        self.waiting = tuple([other for other in actors if other != seat])
+
+    def state_for(self, game: AnyGame, state: Any, seat: int, legal: Sequence[Any]) -> Any:
+        """A copy of the state a blind bot in ``seat`` decides from (see the class)."""
+        start = self.start
+        if start is not None and list(game.legal_actions(start, seat)) == list(legal):
+            return start.clone()
+        return state.clone()
+
+
+def seer_state(
+    seer: object,
+    steps: StepStart | None,
+    game: AnyGame,
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+) -> Any:
+    """The copy of the state an omniscient ``seer`` in ``seat`` is handed: the true state's,
+    or, for a bot blind to the step, the state as the step began (:class:`StepStart`)."""
+    if steps is not None and getattr(seer, "blind_to_step", False):
+        return steps.state_for(game, state, seat, legal)
+    return state.clone()
+
+
+def step_tracker(seers: Sequence[object | None]) -> StepStart | None:
+    """A :class:`StepStart` when some seat's bot is blind to the step, else None (no cost)."""
+    if any(getattr(seer, "blind_to_step", False) for seer in seers if seer is not None):
+        return StepStart()
+    return None
+
+
 class Observer(Protocol):
     """A bot that also watches the match between its decisions (optional; issue 17).
 

@@ -9,6 +9,8 @@ from gamenight.core.agent import (
     Agent,
     begin_watchers,
     is_omniscient,
+    seer_state,
+    step_tracker,
     tell_watchers,
     watching_seats,
 )
@@ -65,6 +67,7 @@ def play_match(
         begin_watchers(agents, watchers, lambda w: game.view(state, w), rngs)
     steps = 0
     seers = [agent if is_omniscient(agent) else None for agent in agents]
+    steps_seen = step_tracker(seers)  # blind omniscient bots choose as a step began
     while True:
         actors = game.to_act(state)
         if not actors:
@@ -72,9 +75,12 @@ def play_match(
         seat = actors[0]
         agent = agents[seat]
         legal = game.legal_actions(state, seat)
+        if steps_seen is not None:
+            steps_seen.before(state, actors)
         seer = seers[seat]
         if seer is not None:
-            action = seer.act_on_state(game, state.clone(), seat, legal, rngs[seat])
+            seen = seer_state(seer, steps_seen, game, state, seat, legal)
+            action = seer.act_on_state(game, seen, seat, legal, rngs[seat])
         else:
             view = game.view(state, seat) if agent.needs_view else {}
             action = agent.act(view, legal, rngs[seat])
@@ -85,6 +91,8 @@ def play_match(
             raise illegal_choice(agent, seat, action, seed, steps + 1) from None
         public = game.public_action(state, seat, action) if watchers else ""
         game.apply(state, seat, action)
+        if steps_seen is not None:
+            steps_seen.after(actors, seat)
         if watchers:
             tell_watchers(agents, watchers, seat, action, public, lambda w: game.view(state, w))
         steps += 1

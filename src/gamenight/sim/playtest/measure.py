@@ -32,6 +32,8 @@ from gamenight.core.agent import (
     Agent,
     begin_watchers,
     is_omniscient,
+    seer_state,
+    step_tracker,
     tell_watchers,
     watching_seats,
 )
@@ -111,6 +113,7 @@ def play_measured(
     changes: list[tuple[int, Sequence[float]]] = []
     previous: object = None
     seers = [agent if is_omniscient(agent) else None for agent in agents]  # read the state
+    steps_seen = step_tracker(seers)  # blind omniscient bots choose as a step began
     watchers = watching_seats(agents)  # bots that watch the match between decisions (issue 17)
     if watchers:
         begin_watchers(agents, watchers, lambda w: view(state, w), rngs)
@@ -121,6 +124,8 @@ def play_measured(
         seat = actors[0]
         agent = agents[seat]
         legal = legal_actions(state, seat)
+        if steps_seen is not None:
+            steps_seen.before(state, actors)
         count = len(legal)
         decisions += 1
         branching += count
@@ -128,7 +133,8 @@ def play_measured(
             choices += 1
         seer = seers[seat]
         if seer is not None:
-            action = seer.act_on_state(game, state.clone(), seat, legal, rngs[seat])
+            seen = seer_state(seer, steps_seen, game, state, seat, legal)
+            action = seer.act_on_state(game, seen, seat, legal, rngs[seat])
         else:
             action = agent.act(view(state, seat) if agent.needs_view else {}, legal, rngs[seat])
         try:
@@ -139,6 +145,8 @@ def play_measured(
             uses.extend(uses_of(state, seat, action))
         public = game.public_action(state, seat, action) if watchers else ""
         apply(state, seat, action)
+        if steps_seen is not None:
+            steps_seen.after(actors, seat)
         if watchers:
             tell_watchers(agents, watchers, seat, action, public, lambda w: view(state, w))
         if seat != last_seat:
