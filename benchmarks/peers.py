@@ -12,7 +12,10 @@ For every game and player count, our bot (with and without inference) meets
   of theirs, both measured here on the same positions (the calibration is printed in the
   report, so the commands reproduce the rows without it);
 - OpenSpiel's perfect-information MCTS (`openspiel-mcts`), which searches the true state: an
-  omniscient opponent, the ceiling of what knowing everything is worth.
+  omniscient opponent, the ceiling of what knowing everything is worth;
+- with `--kinds blind`, the same omniscient bot blind to the other seats' face-down choices of
+  a simultaneous step (`openspiel-mcts:simultaneous=blind`): played one seat after another,
+  such a step otherwise shows a later seat what the earlier ones just chose.
 Every row is one `gamenight tournament` (each deal once per seat rotation); the first bot
 holds one seat and the last fills the others, so at four players it is one of ours against
 three of theirs, and the fair share is one in four.
@@ -42,6 +45,10 @@ SIMS = 300
 OURS = {"off": "ismcts:infer=off", "on": "ismcts:infer=on"}
 PEER_ISMCTS = f"openspiel-ismcts:sims={SIMS}"
 PEER_MCTS = f"openspiel-mcts:sims={SIMS}"
+# the same, blind to the other seats' face-down choices of a simultaneous step (G.Nome's
+# Teamwork cards, Pink Godzilla's sealed bids): it knows every hidden card, and chooses as the
+# rules have everyone choose; in games without simultaneous steps it plays as PEER_MCTS
+PEER_MCTS_BLIND = f"{PEER_MCTS},simultaneous=blind"
 SETUPS = ("requirements:2", "gtpag:2", "gtpag:4", "gnome:3", "gnome:4", "pgdk:2", "pgdk:4")
 
 
@@ -130,17 +137,18 @@ def trials(
             )
         )
     omniscient_bar = 0.4 if setup.players == 2 else fair
-    for spec in ours.values():
-        found.append(
-            Trial(
-                setup.game,
-                setup.players,
-                (spec, PEER_MCTS),
-                deals,
-                f"vs omniscient: >= {omniscient_bar:.0%}",
-                omniscient_bar,
+    for peer, label in ((PEER_MCTS, "vs omniscient"), (PEER_MCTS_BLIND, "vs omniscient, blind")):
+        for spec in ours.values():
+            found.append(
+                Trial(
+                    setup.game,
+                    setup.players,
+                    (spec, peer),
+                    deals,
+                    f"{label}: >= {omniscient_bar:.0%}",
+                    omniscient_bar,
+                )
             )
-        )
     return found
 
 
@@ -148,7 +156,9 @@ def kind_of(trial: Trial) -> str:
     """The row's kind, as ``--kinds`` names it."""
     if trial.target == "equal sims":
         return "sims"
-    return "cpu" if trial.target.startswith("equal CPU") else "omniscient"
+    if trial.target.startswith("equal CPU"):
+        return "cpu"
+    return "blind" if trial.target.startswith("vs omniscient, blind") else "omniscient"
 
 
 def met(row: dict[str, Any]) -> str:
@@ -168,7 +178,8 @@ def report(rows: list[dict[str, Any]], calibrations: dict[str, dict[str, Any]]) 
         f"{platform.python_version()}, {platform.machine()}, gamenight "
         f"{gamenight.build().describe()}); each row's command reproduces it. "
         f"OpenSpiel's bots use {SIMS} simulations and random rollouts; `openspiel-mcts` reads "
-        "the true state (**omniscient**). The win rate is our bot's (the first of the lineup, "
+        "the true state (**omniscient**; `simultaneous=blind`: not its rivals' face-down choices "
+        "of a simultaneous step). The win rate is our bot's (the first of the lineup, "
         "one seat), with its 95% interval; at four players the fair share is 25%.",
         "",
         "Calibration for equal CPU time (mean CPU seconds a decision on this machine, over the "
@@ -214,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--kinds",
         default="sims,cpu,omniscient",
-        help="which rows: sims (equal simulations), cpu (equal CPU time), omniscient",
+        help="which rows: sims (equal simulations), cpu (equal CPU time), omniscient, blind "
+        "(the omniscient bot blind to a simultaneous step's choices: worth adding where a game "
+        "has simultaneous steps, G.Nome and Pink Godzilla; elsewhere it plays as omniscient)",
     )
     parser.add_argument(
         "--ours", default="off,on", help="which of our bots: off (no inference), on (inference)"
