@@ -78,3 +78,21 @@ def test_derived_seeds_differ_by_path() -> None:
     seeds = {derive_seed(0, i) for i in range(1000)}
     assert len(seeds) == 1000
     assert derive_seed(0, 1, 2) != derive_seed(0, 2, 1)
+
+
+@pytest.mark.parametrize("size", [*range(2, 12), 28, 61, 120, 300, 1024, 1025, 1026, 1100])
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**64 - 1, 987654321])
+def test_every_shuffle_size_is_fisher_yates_and_the_stream_continues(seed: int, size: int) -> None:
+    """issue 16: the interpreted shuffle draws every number at once in 128-bit lanes from 6
+    cards to 1,025, and one at a time outside that range: both are Fisher-Yates over
+    ``randbelow(i + 1)``, and the generator ends where those draws leave it."""
+    items = list(range(size))
+    rng = Rng(seed)
+    rng.shuffle(items)
+    reference = Rng(seed)
+    expected = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = reference.randbelow(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert rng.next_u64() == reference.next_u64()

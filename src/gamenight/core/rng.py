@@ -10,6 +10,7 @@ and a clone is a single int copy.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import MutableSequence, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final, TypeVar
@@ -74,6 +75,28 @@ def derive_seed(seed: int, *path: int) -> int:
     for step in path:
         value = mix64(value ^ mix64(step + _GOLDEN_GAMMA))
     return value
+
+
+# The lane shuffle's step counts: below 5 steps its fixed cost (a conversion to bytes and
+# back) outweighs the loop's; above 1024 its cached tables would grow large.
+_FEWEST_LANES: Final = 5
+_MOST_LANES: Final = 1024
+
+
+class _Lanes:
+    """The constants of a lane shuffle of ``k`` steps (see ``Rng._shuffle_lanes``)."""
+
+    __slots__ = ("layout", "mask", "ones", "ramp", "size")
+
+    def __init__(self, k: int) -> None:
+        self.ones = sum(1 << (128 * i) for i in range(k))  # 1 in every lane
+        self.mask = self.ones * _MASK64  # the low 64 bits of every lane
+        self.ramp = sum((((i + 1) * _GOLDEN_GAMMA) & _MASK64) << (128 * i) for i in range(k))
+        self.size = 16 * k  # bytes
+        self.layout = struct.Struct("<" + "QQ" * k)
+
+
+_LANES: dict[int, _Lanes] = {}
 
 
 class Rng:
@@ -145,6 +168,9 @@ class Rng:
         if _NATIVE and len(items) <= _NATIVE_BOUND:
             self._shuffle_native(items)
             return
+        if _FEWEST_LANES < len(items) <= _MOST_LANES + 1:  # where the lanes are quicker
+            self._shuffle_lanes(items)
+            return
         wide: int = self._state
         state = (wide + _OFFSET) & _MASK64
         for i in range(len(items) - 1, 0, -1):
@@ -154,6 +180,36 @@ class Rng:
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self._state = state - _OFFSET
+
+    def _shuffle_lanes(self, items: MutableSequence[T]) -> None:
+        """The interpreted shuffle, every draw at once (the same numbers as the loop above).
+
+        Interpreted, each SplitMix64 step is a dozen operations on Python integers, and their
+        cost is mostly per operation, not per bit. So the ``k = len(items) - 1`` states the
+        shuffle steps through are laid side by side in 128-bit lanes of one integer (lane i
+        holds the state plus (i + 1) golden gammas), and each step of the finaliser runs once
+        over all lanes: a lane's value stays below 2**64 after every mask, so a product by a
+        64-bit multiplier never carries into the next lane, and a right shift by at most 31
+        only moves the next lane's bits into this lane's top half, which the mask clears.
+        """
+        k = len(items) - 1
+        lanes = _LANES.get(k)
+        if lanes is None:
+            lanes = _LANES[k] = _Lanes(k)
+        wide: int = self._state  # a Python int: compiled, an i64 plus 2**63 would overflow
+        state = (wide + _OFFSET) & _MASK64
+        mask = lanes.mask
+        z = (state * lanes.ones + lanes.ramp) & mask
+        z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
+        z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
+        z = (z ^ (z >> 31)) & mask
+        words = lanes.layout.unpack(z.to_bytes(lanes.size, "little"))
+        step = 0
+        for i in range(k, 0, -1):  # lane `step` holds the draw for position i
+            j = (words[step] * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            step += 2  # each lane is two 64-bit words, the draw in the low one
+        self._state = ((state + k * _GOLDEN_GAMMA) & _MASK64) - _OFFSET
 
     def _shuffle_native(self, items: MutableSequence[T]) -> None:
         stored = self._state
