@@ -276,6 +276,10 @@ class PaymentPicks:
         )
         # the other traits' part of a position (see _by_shape) -> how they are arranged
         self.other_shapes: dict[int, OtherTraits] = {}
+        # for the rules (_pay): a need and a route's traits as one int (the need in the low 4
+        # bits, the route's packed count above) -> whether the route pays for the need; few
+        # routes can be paid at all, so it stays small
+        self.route_complete: dict[int, bool] = {}
         # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
         self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
         self.first_limit = max(1, limit // len(pairs))  # entries per Requirement

@@ -123,8 +123,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self.pairs = p.pairs
         self.num_traits = len(p.traits)
         self.book = ActionBook(p.traits, max_position=len(self.pairs))
-        self._matching = p.matching_substitute
-        self._distinct = p.distinct_substitute
+        # At most 29 attributes in all (tests/games/requirements/test_requirements_speed.py):
+        # CPython 3.11 then keeps them inline, where loading a method of the game (every
+        # to_act, legal_actions, apply) is specialized; from 30 on they go to a dict, and
+        # those loads stay slow.
         self._pass = self.book.simple[K_PASS]
         self._decline = self.book.simple[K_DECLINE]
         self._claim_choice = [self.book.simple[K_CLAIM], self.book.simple[K_NO_CLAIM]]
@@ -152,9 +154,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         )
         # trait -> one coin showing it, in a packed count (state.shown_code)
         self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
-        # (need, route's traits) as one int (see _pay) -> whether the route pays for the need
-        self._route_complete: dict[int, bool] = {}
-        self._picks = shared_picks(self.pairs, self.num_traits, self._matching, self._distinct)
+        self._picks = shared_picks(
+            self.pairs, self.num_traits, p.matching_substitute, p.distinct_substitute
+        )
         self._max_actions = p.max_actions
         self._numbered = list(range(len(self.pairs)))  # the tiles (or coins) before a shuffle
         self._sides_by_flips = sides_by_flips(self.pairs)
@@ -503,11 +505,12 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         key = need  # the need, and above it the route's traits as a packed count
         for i in route:
             key += units[up[reserve[i]]] << TRAIT_KEY_SHIFT
-        complete = self._route_complete.get(key)
+        picks = self._picks
+        complete = picks.route_complete.get(key)
         if complete is None:
             traits = tuple(sorted([up[reserve[i]] for i in route]))
-            complete = route_state(traits, need, self._matching, self._distinct) == 1
-            self._route_complete[key] = complete
+            complete = route_state(traits, need, picks.matching, picks.distinct) == 1
+            picks.route_complete[key] = complete
         if state.journal is not None:
             self._narrate_payment(state.journal, state, player, position, first, complete)
         if not complete:
