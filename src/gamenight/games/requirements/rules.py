@@ -626,11 +626,15 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if state.journal is not None:
             narrate.bids_returned(state.journal, self, state)
         up, units = state.coin_up, self._trait_units
-        for seat in range(state.num_players):
-            for coin in state.bid[seat]:
-                state.reserve_shown[seat] += units[up[coin]]
-            state.reserve[seat].extend(state.bid[seat])
-            state.bid[seat] = []
+        bids, shown = state.bid, state.reserve_shown
+        for seat, coins in enumerate(bids):
+            if coins:  # often empty: spent on the Spectacle, or taken
+                code = shown[seat]
+                for coin in coins:
+                    code += units[up[coin]]
+                shown[seat] = code
+                state.reserve[seat] += coins
+                bids[seat] = []
         self._end_round(state)
 
     def _fail(self, state: RequirementsState) -> None:
