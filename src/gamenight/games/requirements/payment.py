@@ -228,6 +228,13 @@ CACHE_LIMIT: Final = 1 << 16
 """Entries the exact-position caches of a ``PaymentPicks`` keep (each of its two kinds, all
 Requirements together) before they start afresh: a bound on memory."""
 
+OTHERS_ROUTE_SHIFT: Final = TRAIT_BITS * 16
+"""Where a route's packed count sits above the coins left's in one int (16 traits at most)."""
+
+OtherTraits = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+"""The traits a position does not need: their signatures in order, and each signature with
+the traits (bit mask) that have it (see ``PaymentPicks._other_traits``)."""
+
 Shape = tuple[bool, bool, frozenset[int]]
 """What the positions of one shape allow: a coin showing the first needed trait, the second,
 and showing another trait of which signatures (see ``PaymentPicks``)."""
@@ -261,11 +268,18 @@ class PaymentPicks:
         self.pairs = pairs
         self.matching = matching
         self.distinct = distinct
-        # requirement -> (trait, its shift in a packed count) for each trait it does not need
-        self.others = tuple(
-            tuple((t, TRAIT_BITS * t) for t in range(num_traits) if t != low and t != high)
+        self.num_traits = num_traits
+        # requirement -> the fields of a packed count that hold the traits it does not need
+        self.other_fields = tuple(
+            sum(TRAIT_COUNT << TRAIT_BITS * t for t in range(num_traits) if t != low and t != high)
             for low, high in pairs
         )
+        # the other traits' part of a position (see _by_shape) -> how they are arranged
+        self.other_shapes: dict[int, OtherTraits] = {}
+        # for the rules (_pay): a need and a route's traits as one int (the need in the low 4
+        # bits, the route's packed count above) -> whether the route pays for the need; few
+        # routes can be paid at all, so it stays small
+        self.route_complete: dict[int, bool] = {}
         # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
         self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
         self.first_limit = max(1, limit // len(pairs))  # entries per Requirement
@@ -298,27 +312,59 @@ class PaymentPicks:
         return allowed
 
     def _by_shape(self, requirement: int, need: int, left: int, paid: int) -> int:
+        # Runs on every miss of the caches above, which a short run meets often (a few per
+        # match over its first thousands of matches), so it is kept lean: the signatures of
+        # the needed traits are written out (see _signature), and the other traits' part of
+        # the position, which repeats far more than the whole, is looked up (_other_traits).
         low, high = self.pairs[requirement]
-        signed = []
-        for trait, shift in self.others[requirement]:
-            # the signature (see _signature), written out: this loop runs on every miss above
-            signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
-            if signature:  # a trait with no coins anywhere plays no part
-                signed.append((signature, trait))
+        fields = self.other_fields[requirement]
+        others = (left & fields) | (paid & fields) << OTHERS_ROUTE_SHIFT
+        arranged = self.other_shapes.get(others)
+        if arranged is None:
+            arranged = self._other_traits(others)
+        signatures, groups = arranged
+        shift = TRAIT_BITS * low
+        low_signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
+        shift = TRAIT_BITS * high
+        high_signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
         low_allowed, high_allowed, other_signatures = shape_answer(
             low == high,
             need,
-            _signature(low, left, paid),
-            _signature(high, left, paid),
-            tuple(sorted([signature for signature, _ in signed])),
+            low_signature,
+            high_signature,
+            signatures,
             self.matching,
             self.distinct,
         )
         mask = (1 << low if low_allowed else 0) | (1 << high if high_allowed else 0)
-        for signature, trait in signed:
-            if signature in other_signatures:
-                mask |= 1 << trait
+        if other_signatures:
+            for signature, traits in groups:
+                if signature in other_signatures:
+                    mask |= traits
         return mask
+
+    def _other_traits(self, others: int) -> OtherTraits:
+        """The not needed traits of a position, from their part of its packed counts (the coins
+        left, and the route's ``OTHERS_ROUTE_SHIFT`` bits up): their signatures in order, and
+        for each signature the traits (bit mask) that have it. A trait with no coins anywhere
+        plays no part, so it is left out (as are the needed traits, whose fields are 0)."""
+        by_signature: dict[int, int] = {}
+        for trait in range(self.num_traits):
+            signature = _signature(trait, others, others >> OTHERS_ROUTE_SHIFT)
+            if signature:
+                by_signature[signature] = by_signature.get(signature, 0) | 1 << trait
+        signatures = tuple(
+            sorted(
+                signature
+                for signature, traits in by_signature.items()
+                for _ in range(traits.bit_count())
+            )
+        )
+        arranged = (signatures, tuple(by_signature.items()))
+        if len(self.other_shapes) >= self.later_limit:
+            self.other_shapes.clear()
+        self.other_shapes[others] = arranged
+        return arranged
 
 
 @lru_cache(maxsize=64)

@@ -57,6 +57,8 @@ FAILURES = phases.FAILURES
 STACK_EMPTY = phases.STACK_EMPTY
 CAPPED = phases.CAPPED
 
+TRAIT_KEY_SHIFT: Final = 4  # a trait (at most 16) fits below this many bits
+
 T = TypeVar("T")
 
 try:
@@ -65,6 +67,30 @@ except ImportError:  # the decorator only speaks to the compiler: a pure install
 
     def mypyc_attr(*_attrs: str, **_options: object) -> Callable[[T], T]:
         return lambda cls: cls
+
+
+FLIP_CHUNK: Final = 7
+"""Coins whose sides one look-up settles in setup (``sides_by_flips``: tables of 2**7)."""
+FLIP_MASK: Final = (1 << FLIP_CHUNK) - 1
+
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def sides_by_flips(pairs: tuple[tuple[int, int], ...]) -> tuple[tuple[Sides, ...], ...]:
+    """D1's coin sides, ``FLIP_CHUNK`` coins at a time (setup then costs a few look-ups, not a
+    step per coin): for each chunk of coins in order, indexed by the chunk's flips (bit k set:
+    its coin k lands high side up), the up sides and the down sides of its coins."""
+    tables = []
+    for start in range(0, len(pairs), FLIP_CHUNK):
+        chunk = pairs[start : start + FLIP_CHUNK]
+        table = []
+        for flips in range(1 << len(chunk)):
+            flipped = [flips >> k & 1 for k in range(len(chunk))]
+            up = tuple(pair[flip] for pair, flip in zip(chunk, flipped, strict=True))
+            down = tuple(pair[1 - flip] for pair, flip in zip(chunk, flipped, strict=True))
+            table.append((up, down))
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 # Tests and designers' variants subclass the game in plain Python (compiled, it must say so).
@@ -97,8 +123,10 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self.pairs = p.pairs
         self.num_traits = len(p.traits)
         self.book = ActionBook(p.traits, max_position=len(self.pairs))
-        self._matching = p.matching_substitute
-        self._distinct = p.distinct_substitute
+        # At most 29 attributes in all (tests/games/requirements/test_requirements_speed.py):
+        # CPython 3.11 then keeps them inline, where loading a method of the game (every
+        # to_act, legal_actions, apply) is specialized; from 30 on they go to a dict, and
+        # those loads stay slow.
         self._pass = self.book.simple[K_PASS]
         self._decline = self.book.simple[K_DECLINE]
         self._claim_choice = [self.book.simple[K_CLAIM], self.book.simple[K_NO_CLAIM]]
@@ -126,8 +154,12 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         )
         # trait -> one coin showing it, in a packed count (state.shown_code)
         self._trait_units = tuple(trait_unit(t) for t in range(self.num_traits))
-        self._picks = shared_picks(self.pairs, self.num_traits, self._matching, self._distinct)
+        self._picks = shared_picks(
+            self.pairs, self.num_traits, p.matching_substitute, p.distinct_substitute
+        )
         self._max_actions = p.max_actions
+        self._numbered = list(range(len(self.pairs)))  # the tiles (or coins) before a shuffle
+        self._sides_by_flips = sides_by_flips(self.pairs)
         self._actors = ((0,), (1,))
         self.read_views = views.ReadViews()  # determinize's reading of the last view
         # trait -> the coins (pairs) that can show it, in increasing order (determinize)
@@ -145,23 +177,24 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self.check_player_count(num_players)
         rng = Rng(seed)
         state = RequirementsState(num_players, rng)
-        tiles = list(range(len(self.pairs)))
+        tiles = self._numbered[:]
         rng.shuffle(tiles)  # R1
         state.stack = tiles
-        up: list[int] = []
-        down: list[int] = []
         flips = rng.bits(len(self.pairs))  # D1: every coin lands with a random side up
-        for coin, (low, high) in enumerate(self.pairs):
-            if flips >> coin & 1:
-                low, high = high, low
-            up.append(low)
-            down.append(high)
-        state.coin_up, state.coin_down = tuple(up), tuple(down)
-        order = list(range(len(self.pairs)))
+        up: tuple[int, ...] = ()
+        down: tuple[int, ...] = ()
+        for table in self._sides_by_flips:
+            chunk_up, chunk_down = table[flips & FLIP_MASK]
+            up += chunk_up
+            down += chunk_down
+            flips >>= FLIP_CHUNK
+        state.coin_up, state.coin_down = up, down
+        order = self._numbered[:]
         rng.shuffle(order)  # D1: each Pool stack in random order
-        state.pool = [[] for _ in range(self.num_traits)]
+        pool: list[list[int]] = [[] for _ in range(self.num_traits)]
         for coin in order:
-            state.pool[up[coin]].append(coin)
+            pool[up[coin]].append(coin)
+        state.pool = pool
         first = self.params.first_player
         state.first = rng.randbelow(2) if first is None else first  # D2
         self.start_round(state)
@@ -215,14 +248,33 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if player != state.actor:
             return []
         phase = state.phase  # the phases most often met in playouts first
-        if phase == P_BIDDING:
-            return self._bids(state, player)
+        if phase == P_BIDDING:  # D5: decline, own reserve coins and Pool stack tops showing a
+            # required trait (written out, not a call: a third of all actions are bids)
+            requirement = state.requirement
+            low, high = self.pairs[requirement]
+            bids = [self._decline]
+            if state.reserve_shown[player] & self._needed_bits[requirement]:
+                up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
+                for i, coin in enumerate(state.reserve[player]):
+                    if needed >> up[coin] & 1:
+                        bids.append(at[i])
+            pool = state.pool
+            if pool[low]:
+                bids.append(self._pool_bids[low])
+            if high != low and pool[high]:
+                bids.append(self._pool_bids[high])
+            return bids
         if phase == P_CLAIMING:
             return self._claim_choice[:]
         if phase == P_CHALLENGE:
             return self._challenge_choice[:]
-        if phase == P_SPECTACLE:
-            return [self._done, *self._spectacle_picks(state, player)]
+        if phase == P_SPECTACLE:  # D8: done, or a bid coin showing the trait of those put
+            picks = [self._done]
+            at, trait, up = self._spectacle_at, state.spectacle_trait, state.coin_up
+            for i, coin in enumerate(state.bid[player]):
+                if trait < 0 or up[coin] == trait:
+                    picks.append(at[i])
+            return picks
         if phase == P_PAYING:
             return self._payment_picks(state, player)
         if phase == P_PROOF:  # G1: the claimant looked at the coin, so this is its own view
@@ -237,28 +289,6 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             at = self._take_at
             return [at[i] for i in range(len(state.bid[1 - player]))]
         return []
-
-    def _bids(self, state: RequirementsState, player: int) -> list[Action]:
-        """Decline, then D5: own reserve coins and Pool stack tops showing a required trait."""
-        requirement = state.requirement
-        low, high = self.pairs[requirement]
-        bids = [self._decline]
-        if state.reserve_shown[player] & self._needed_bits[requirement]:
-            up, at, needed = state.coin_up, self._bid_reserve, self._pair_traits[requirement]
-            for i, coin in enumerate(state.reserve[player]):
-                if needed >> up[coin] & 1:
-                    bids.append(at[i])
-        if state.pool[low]:
-            bids.append(self._pool_bids[low])
-        if high != low and state.pool[high]:
-            bids.append(self._pool_bids[high])
-        return bids
-
-    def _can_meet(self, state: RequirementsState, player: int) -> bool:
-        if len(state.reserve[player]) < 2:  # every payment takes at least two coins
-            return False
-        # a payment can be made whole exactly when it can be begun (payment.py)
-        return self._picks.first(state.requirement, state.reserve_shown[player]) != 0
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
         """D3, G3: the reserve coins not yet picked whose exposed trait may be paid next."""
@@ -293,22 +323,19 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         needed = traits[state.requirement]
         return [j for j, tiles in enumerate(state.acc_tiles[player]) if traits[tiles[-1]] & needed]
 
-    def _spectacle_picks(self, state: RequirementsState, player: int) -> list[Action]:
-        at = self._spectacle_at
-        trait, up = state.spectacle_trait, state.coin_up
-        return [at[i] for i, coin in enumerate(state.bid[player]) if trait < 0 or up[coin] == trait]
-
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
         # Each narration below tells the action before its consequences run (they narrate
         # themselves), so the log reads in the order things happened. The kinds most often
         # played (random and search playouts) are tested first.
-        state.steps += 1
+        state.steps = steps = state.steps + 1
         kind = action.kind
         journal = state.journal
         if kind == K_BID_POOL:
             coin = state.pool[action.index].pop()
-            self._bid(state, player, coin)
+            state.bid[player].append(coin)
+            state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
+            state.phase = P_CLAIMING
             if journal is not None:
                 narrate.bid_from_pool(journal, self, state, player, coin)
         elif kind == K_NO_CLAIM:
@@ -316,13 +343,21 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
                 narrate.no_claim(journal, state, player)
             state.declines = 0
             state.actor = 1 - player
-            self._offer_bid(state)
+            low, high = self.pairs[state.requirement]
+            if state.pool[low] or state.pool[high]:  # D5: the next seat can bid (_offer_bid)
+                state.phase = P_BIDDING
+            else:
+                self._offer_bid(state)
         elif kind == K_DECLINE:
             if journal is not None:
                 narrate.declined(journal, state, player)
             state.declines += 1
             state.actor = 1 - player
-            self._offer_bid(state)
+            low, high = self.pairs[state.requirement]
+            if state.declines < 2 and (state.pool[low] or state.pool[high]):  # as _offer_bid
+                state.phase = P_BIDDING
+            else:
+                self._offer_bid(state)
         elif kind == K_CLAIM:
             if journal is not None:
                 narrate.claim(journal, self, state, player)
@@ -335,10 +370,14 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             coin = state.bid[player].pop(action.index)
             state.acc_coins[player][state.target].append(coin)
             state.add_score(player, len(state.acc_tiles[player][state.target]))  # R17
-            state.spectacle_trait = state.coin_up[coin]
+            up = state.coin_up
+            trait = state.spectacle_trait = up[coin]
             if journal is not None:
                 narrate.spectacle(journal, self, state, player, coin)
-            if not self._spectacle_picks(state, player):
+            for other in state.bid[player]:
+                if up[other] == trait:
+                    break  # D8: another coin can be added
+            else:
                 if journal is not None:
                     narrate.spectacle_done(journal, self, state, player, forced=True)
                 self._settle_bids(state)  # G2: nothing more can be added
@@ -353,7 +392,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             if journal is not None:
                 narrate.accepted(journal, self, state, player)
             state.winner = state.claimant
-            self._win(state)
+            self._grow_accomplishment(state, state.claimant)  # R15a, R15b
         elif kind == K_CONCEDE:
             self._resolve_challenge(state, proven=False)
         elif kind == K_PROVE:
@@ -366,7 +405,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             coin = state.reserve[player].pop(action.index)
             state.reserve_shown[player] -= self._trait_units[state.coin_up[coin]]
             looked = not state.seen[player] >> coin & 1
-            self._bid(state, player, coin)
+            state.bid[player].append(coin)
+            state.seen[player] |= 1 << coin  # G1
+            state.phase = P_CLAIMING
             if journal is not None:
                 narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
         elif kind == K_TAKE:
@@ -382,13 +423,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             if journal is not None:
                 narrate.passed(journal, state, player)
             self._next_receptive(state)
-        if state.steps >= self._max_actions and state.phase != P_OVER:
+        if steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
-
-    def _bid(self, state: RequirementsState, player: int, coin: int) -> None:
-        state.bid[player].append(coin)
-        state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
-        state.phase = P_CLAIMING
 
     def start_round(self, state: RequirementsState) -> None:
         """Turn up the next Requirement and offer it (R9, R10); also for positions built by hand."""
@@ -402,26 +438,41 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._offer_meeting(state)
 
     def _offer_meeting(self, state: RequirementsState) -> None:
-        """R10: the actor may meet the Requirement; one who cannot passes at once (G2)."""
-        actor = state.actor
-        # every payment takes at least two coins: a shorter reserve is not asked (often, early)
-        if len(state.reserve[actor]) >= 2 and self._can_meet(state, actor):
-            state.phase = P_RECEPTIVE
-        else:
+        """R10: the actor may meet the Requirement; one who cannot passes at once (G2), and so
+        may the second player after them (a loop, not calls: this runs twice a round)."""
+        picks = self._picks
+        while True:
+            actor = state.actor
+            # every payment takes at least two coins: a shorter reserve is not asked (often,
+            # early); a payment can be made whole exactly when it can be begun (payment.py)
+            if len(state.reserve[actor]) >= 2 and picks.first(
+                state.requirement, state.reserve_shown[actor]
+            ):
+                state.phase = P_RECEPTIVE
+                return
             if state.journal is not None:
                 narrate.cannot_meet(state.journal, self, state)
-            self._next_receptive(state)
+            if actor != state.first:
+                break
+            state.actor = 1 - actor  # R10b: the second player's chance
+        self._open_bidding(state)
 
     def _next_receptive(self, state: RequirementsState) -> None:
         if state.actor == state.first:  # R10b: the second player's chance
             state.actor = 1 - state.first
             self._offer_meeting(state)
-        else:  # R10c: neither met it
-            state.phase = P_BIDDING
-            state.actor = state.first  # R12, D5: the first player bids first
-            state.declines = 0
-            if state.journal is not None:
-                narrate.deceptive_phase(state.journal, self, state)
+        else:
+            self._open_bidding(state)
+
+    def _open_bidding(self, state: RequirementsState) -> None:
+        """R10c: neither met the Requirement."""
+        state.phase = P_BIDDING
+        state.actor = state.first  # R12, D5: the first player bids first
+        state.declines = 0
+        if state.journal is not None:
+            narrate.deceptive_phase(state.journal, self, state)
+        low, high = self.pairs[state.requirement]
+        if not (state.pool[low] or state.pool[high]):  # else D5: the first player can bid
             self._offer_bid(state)
 
     def _offer_bid(self, state: RequirementsState) -> None:
@@ -449,10 +500,17 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         route = state.routes[state.need]
         route.append(position)
         state.phase = P_PAYING
-        up, reserve = state.coin_up, state.reserve[player]
-        traits = tuple(sorted([up[reserve[i]] for i in route]))
+        up, reserve, units = state.coin_up, state.reserve[player], self._trait_units
         need = self.pairs[state.requirement][state.need]
-        complete = route_state(traits, need, self._matching, self._distinct) == 1
+        key = need  # the need, and above it the route's traits as a packed count
+        for i in route:
+            key += units[up[reserve[i]]] << TRAIT_KEY_SHIFT
+        picks = self._picks
+        complete = picks.route_complete.get(key)
+        if complete is None:
+            traits = tuple(sorted([up[reserve[i]] for i in route]))
+            complete = route_state(traits, need, picks.matching, picks.distinct) == 1
+            picks.route_complete[key] = complete
         if state.journal is not None:
             self._narrate_payment(state.journal, state, player, position, first, complete)
         if not complete:
@@ -493,18 +551,25 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
 
     def _grow_accomplishment(self, state: RequirementsState, player: int) -> None:
         """R11, R15b, D4: the tile joins a matching Accomplishment, or starts one."""
-        candidates = self.candidates(state, player)
-        if len(candidates) > 1:
-            state.phase = P_PLACING
-            state.actor = player
-            return
-        if not candidates:
-            state.acc_tiles[player].append([])
+        # the candidates (see candidates), written out: the first, and whether there are more
+        traits = self._pair_traits
+        needed = traits[state.requirement]
+        stacks = state.acc_tiles[player]
+        found = -1
+        for j, tiles in enumerate(stacks):
+            if traits[tiles[-1]] & needed:
+                if found >= 0:  # a choice
+                    state.phase = P_PLACING
+                    state.actor = player
+                    return
+                found = j
+        if found < 0:
+            found = len(stacks)
+            stacks.append([])
             state.acc_coins[player].append([])
-            candidates = [len(state.acc_tiles[player]) - 1]
         if state.journal is not None:
-            narrate.placed(state.journal, self, state, player, candidates[0], forced=True)
-        self._place(state, player, candidates[0])
+            narrate.placed(state.journal, self, state, player, found, forced=True)
+        self._place(state, player, found)
 
     def _place(self, state: RequirementsState, player: int, index: int) -> None:
         state.acc_tiles[player][index].append(state.requirement)
@@ -547,28 +612,29 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         else:
             if journal is not None:
                 narrate.nothing_to_take(journal, state, state.winner)
-            self._win(state)  # D6: nothing to take
+            self._grow_accomplishment(state, state.winner)  # D6: nothing to take; R15a, R15b
 
     def _take(self, state: RequirementsState, index: int) -> None:
         winner = state.winner
         coin = state.bid[1 - winner].pop(index)
         state.reserve[winner].append(coin)
         state.reserve_shown[winner] += self._trait_units[state.coin_up[coin]]
-        self._win(state)
-
-    def _win(self, state: RequirementsState) -> None:
-        self._grow_accomplishment(state, state.winner)  # R15a, R15b
+        self._grow_accomplishment(state, winner)  # R15a, R15b
 
     def _settle_bids(self, state: RequirementsState) -> None:
         """R15d, R15e: what is left of both bids goes to their owners' reserves."""
         if state.journal is not None:
             narrate.bids_returned(state.journal, self, state)
         up, units = state.coin_up, self._trait_units
-        for seat in range(state.num_players):
-            for coin in state.bid[seat]:
-                state.reserve_shown[seat] += units[up[coin]]
-            state.reserve[seat].extend(state.bid[seat])
-            state.bid[seat] = []
+        bids, shown = state.bid, state.reserve_shown
+        for seat, coins in enumerate(bids):
+            if coins:  # often empty: spent on the Spectacle, or taken
+                code = shown[seat]
+                for coin in coins:
+                    code += units[up[coin]]
+                shown[seat] = code
+                state.reserve[seat] += coins
+                bids[seat] = []
         self._end_round(state)
 
     def _fail(self, state: RequirementsState) -> None:
