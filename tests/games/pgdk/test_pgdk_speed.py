@@ -57,3 +57,15 @@ def test_issue16_item3_determinize_shares_the_games_in_development_it_rebuilds()
         assert fresh is not None
         assert fresh.to_dict() == a.to_dict()
         assert (fresh.open, fresh.ready) == (a.open, a.ready)
+
+
+def test_issue16_item3_the_game_keeps_its_tables_out_of_a_large_instance_dictionary() -> None:
+    """Interpreted, an instance dictionary of more than 30 keys (CPython's split-dictionary
+    limit) turns off the specialised method look-up: every ``game.apply(...)`` of a playout
+    and every ``self._rule(...)`` of the rules paid a full look-up (the game had 54 keys).
+    The tables live in slots; only what the base class sets stays in the dictionary."""
+    game = make_game("pgdk")
+    instance_dict = getattr(game, "__dict__", {})  # a compiled class has none
+    assert len(instance_dict) <= 30, sorted(instance_dict)
+    assert game.kind_of  # the tables are there, in slots
+    assert game.book is not None

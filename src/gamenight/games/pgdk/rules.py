@@ -150,6 +150,67 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         aliases=("pink-godzilla", "pink-godzilla-dev-kit", "pinkgodzilla"),
     )
 
+    # Every table below as a slot. Interpreted, an instance dictionary of more than 30 keys
+    # (CPython's limit for a split dictionary) turns off the specialised look-up of methods:
+    # each ``self._method(...)`` and each ``game.apply(...)`` of a caller (a playout, a search)
+    # then costs a full look-up in the type and the dictionary. With slots, the dictionary
+    # the base class gives keeps only ``params``.
+    __slots__ = (
+        "_auction_by_card",
+        "_auction_go",
+        "_auction_max_cards",
+        "_auctions",
+        "_bid_by_card",
+        "_bid_done",
+        "_cards_kept",
+        "_completions",
+        "_developments",
+        "_discard_lowest",
+        "_done",
+        "_finance_draw",
+        "_fits",
+        "_kind_at",
+        "_max_turns",
+        "_no_bid",
+        "_offer_by_card",
+        "_offer_cancel",
+        "_offer_done",
+        "_only_copy",
+        "_pass",
+        "_pinks_by_value",
+        "_plays_per_turn",
+        "_row_size",
+        "_special_draw",
+        "_stall_rounds",
+        "_tally",
+        "_trade_by_card",
+        "_value_at",
+        "_waiting",
+        "book",
+        "card_label",
+        "card_names",
+        "clone_the_clones",
+        "colour_text",
+        "copies",
+        "ctype",
+        "deck_list",
+        "genre_names",
+        "k_allow",
+        "k_gear",
+        "k_name",
+        "k_power",
+        "k_type",
+        "k_value",
+        "kind_by_label",
+        "kind_of",
+        "labels",
+        "num_cards",
+        "num_colours",
+        "pink_godzillas",
+        "power",
+        "value",
+    )
+
     def __init__(self, params: PgdkParams | None = None) -> None:
         super().__init__(params)
         p = self.params
@@ -467,7 +528,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
     def _has_ready(self, state: PgdkState, player: int) -> bool:
-        """Whether ``player`` has a game ready to go Gold (asked once a turn, R15)."""
+        """Whether ``player`` has a game ready to go Gold (R15, R18)."""
         return any(project.ready for project in state.projects[player])
 
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -555,8 +616,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.auction.append(self._first(state.row, action.card, state.auction))
             state.phase = P_AUCTION
         elif kind == K_BID_DONE:
-            state.committed[player] = BID
-            self._maybe_resolve_auction(state)
+            committed = state.committed
+            committed[player] = BID
+            if NOT_COMMITTED not in committed:  # the last sealed bid (D4)
+                self._resolve_auction(state)
         elif kind == K_PLAY:
             self._play(state, player, action.card, action.slot)
         elif kind == K_OFFER:
@@ -566,10 +629,15 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif kind == K_TRADE:
             self._on_trade(state, player, action)
         elif kind == K_NO_BID:
-            state.committed[player] = NO_BID
-            self._maybe_resolve_auction(state)
+            committed = state.committed
+            committed[player] = NO_BID
+            if NOT_COMMITTED not in committed:
+                self._resolve_auction(state)
         elif kind == K_DONE:
-            self._on_done(state, player, action)
+            if state.phase == P_DEVELOP:  # R10: the plays end, the Going Gold Phase begins
+                self._going_gold(state)
+            else:
+                self._on_done(state, player, action)
         elif kind == K_OFFER_CANCEL:
             self._on_offer_cancel(state, player, action)
         elif kind == K_GODZILLA:
@@ -610,6 +678,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             raise AssertionError(f"no effect for action kind {kind}")
 
     def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
+        """``done`` out of the Development Phase (``apply`` ends that one itself)."""
         phase = state.phase
         if phase == P_DEVELOP:
             self._going_gold(state)
@@ -779,8 +848,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         ``why`` (a ``narrate`` code) and ``project`` say what the log tells of the draw."""
         hand = state.hands[seat]
         start = len(hand)
+        deck = state.deck  # refilled in place by _pop_deck when it runs out
         for _ in range(count):
-            card = self._pop_deck(state)
+            card = deck.pop() if deck else self._pop_deck(state)
             if card < 0:
                 break
             hand.append(card)
@@ -804,14 +874,16 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         row = state.row
         deck = state.deck  # refilled in place by _pop_deck when it runs out
         filled = len(row)
-        while len(row) < self._row_size:  # R5
-            card = deck.pop() if deck else self._pop_deck(state)
-            if card < 0:
-                break
-            row.append(card)
-            state.known[card] = 0
-        if state.journal is not None and len(row) > filled:
-            narrate.refilled(self, state, row[filled:])
+        if filled < self._row_size:  # R5
+            known = state.known
+            for _ in range(self._row_size - filled):
+                card = deck.pop() if deck else self._pop_deck(state)
+                if card < 0:
+                    break
+                row.append(card)
+                known[card] = 0
+            if state.journal is not None and len(row) > filled:
+                narrate.refilled(self, state, row[filled:])
         state.phase = P_PURCHASE
         self._draw(state, state.active, self._finance_draw, narrate.FINANCE)
         self._open_window(state, 1)
@@ -829,10 +901,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             or not all(pinks.isdisjoint(hand) for hand in state.hands)
         ):
             state.window_left = state.num_players
-            state.actor = state.active
+            active = state.actor = state.active
             if state.journal is not None:
                 narrate.window(self, state, which)
-            self._next_window_seat(state)
+            if state.hands[active]:  # _next_window_seat's first step, the usual answer
+                state.phase = P_GODZILLA
+            else:
+                self._next_window_seat(state)
         else:
             self._after_window(state)
 
@@ -1087,13 +1162,16 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.plays_left -= 1
         if slot < 0:
             projects.append(self.add_card(None, card))
-            self._develop_or_gold(state)
-            return
-        projects[slot] = self.add_card(projects[slot], card)
-        # R28: an Easter Egg sends the game Gold at once
-        if self.k_type[kind] == EGG and self._complete(state, player, slot):
-            return
-        self._develop_or_gold(state)
+        else:
+            projects[slot] = self.add_card(projects[slot], card)
+            # R28: an Easter Egg sends the game Gold at once
+            if self.k_type[kind] == EGG and self._complete(state, player, slot):
+                return
+        if state.plays_left > 0 and hand:  # _develop_or_gold: the player is the active one
+            state.phase = P_DEVELOP
+            state.actor = player
+        else:
+            self._going_gold(state)
 
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
@@ -1266,14 +1344,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.actor = state.active
         if state.journal is not None:
             narrate.going_gold(state)
-        if self._run_payouts(state):
-            self._offer_gold(state)
+        # most turns complete no game: no payouts, and often nothing to declare either, so
+        # the turn ends here without the calls of _run_payouts, _offer_gold and _hand_limit
+        if state.payouts and not self._run_payouts(state):
+            return
+        self._offer_gold(state)
 
     def _offer_gold(self, state: PgdkState) -> None:
         state.phase = P_GOLD
-        state.actor = state.active
-        if not self._has_ready(state, state.active):
-            self._hand_limit(state)
+        active = state.actor = state.active
+        for project in state.projects[active]:
+            if project.ready:  # R15: a declaration to offer
+                return
+        self._hand_limit(state)
 
     def _declare(self, state: PgdkState, player: int, slot: int) -> None:
         if state.phase == P_FINAL:
