@@ -96,6 +96,17 @@ def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     return table
 
 
+def _pairs(open_types: int, colours: int, stride: int) -> int:
+    """The (card type, colour) pairs a game whose ``Project.open`` is ``open_types`` and whose
+    cards share ``colours`` takes, as bits ``type * stride + colour`` (a kind's pairs in
+    ``PgdkGame._fits`` are numbered alike): no shared bit, no play of the kind onto the game."""
+    pairs = 0
+    for ktype in range(EGG + 1):
+        if open_types >> ktype & 1:
+            pairs |= colours << ktype * stride
+    return pairs
+
+
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
     """How ``_pick`` ranks a copy in ``seat``'s hand, from what the holder's view shows:
     unlocked first (G7), then how many know it, then who (seat bits stay below 1 << 12)."""
@@ -169,6 +180,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         "_done",
         "_finance_draw",
         "_fits",
+        "_godzilla_trades",
+        "_pairs_taken",
         "_kind_at",
         "_max_turns",
         "_no_bid",
@@ -263,6 +276,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._pinks_by_value = tuple(
             sorted({kind_of[c] for c in self.pink_godzillas}, key=lambda k: (self.k_value[k], k))
         )
+        # G2's trades, by the Pink Godzilla kind given, then by the Row card kind taken
+        self._godzilla_trades = {
+            give: tuple(self.book.godzilla(k, give) for k in range(len(deck.kinds)))
+            for give in self._pinks_by_value
+        }
         self.clone_the_clones = frozenset(
             c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.CLONE_THE_CLONE
         )
@@ -281,8 +299,17 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
         self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
         self._value_at = self.value.__getitem__
-        # what decides where a card kind fits (type, name bit, colours), read as one tuple
-        self._fits = tuple(zip(self.k_type, self.k_name, self.k_allow, strict=True))
+        # what decides where a card kind fits (type, name bit, colours, and the (type, colour)
+        # pairs of _pairs_taken it may go in as), read as one tuple
+        stride = self.num_colours
+        self._fits = tuple(
+            (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
+            for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
+        )
+        self._pairs_taken = tuple(
+            tuple(_pairs(open_types, colours, stride) for colours in range(deck.all_colours + 1))
+            for open_types in range(1 << EGG + 1)
+        )
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
         self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
@@ -444,8 +471,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             if kind != last and card not in pinks:
                 wanted.append(kind)
                 last = kind
-        godzilla = self.book.godzilla
-        return [self._pass] + [godzilla(k, give) for k in wanted for give in given]
+        trades = self._godzilla_trades
+        return [self._pass] + [trades[give][k] for k in wanted for give in given]
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
@@ -455,14 +482,20 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         for card in state.hands[player]:
             worth += value[card]
         trade = self._trade_by_card
-        last: Action | None = None
-        for card in sorted(state.row):  # as _one_per_kind, the Row cards worth no more
-            action = trade[card]
-            if action is not last and value[card] <= worth:
-                options.append(action)
-                last = action
-        if self._auctions:
-            _one_per_kind(options, self._auction_by_card, state.row)
+        auction = self._auction_by_card
+        auctions = self._auctions
+        lots: list[Action] = []
+        kind_of = self.kind_of
+        last = -1
+        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind != last:
+                last = kind
+                if value[card] <= worth:  # copies of a kind are worth the same
+                    options.append(trade[card])
+                if auctions:
+                    lots.append(auction[card])
+        options += lots
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -546,6 +579,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         fits, play_lists = self._fits, book.play_lists
         projects = state.projects[player]
         count = len(projects)
+        taken = 0  # the (type, colour) pairs some game of the player takes
+        pairs_taken = self._pairs_taken
+        for project in projects:
+            taken |= pairs_taken[project.open][project.colours]
         kind_of = self.kind_of
         last = -1
         for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
@@ -553,17 +590,22 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             if kind == last:
                 continue
             last = kind
-            ktype, name, allow = fits[kind]
+            ktype, name, allow, pairs = fits[kind]
             if ktype <= EGG:  # a card that goes into a game (C2 order)
                 plays = play_lists[kind]
                 if len(plays) <= count:  # not all built yet
                     plays = book.plays(kind, count)
                 if ktype != EGG:
                     options.append(plays[0])
-                bit = 1 << ktype
-                for slot, project in enumerate(projects):
-                    if project.open & bit and project.colours & allow and not project.names & name:
-                        options.append(plays[slot + 1])
+                if taken & pairs:  # else no game takes its type in a colour it has
+                    bit = 1 << ktype
+                    for slot, project in enumerate(projects):
+                        if (
+                            project.open & bit
+                            and project.colours & allow
+                            and not project.names & name
+                        ):
+                            options.append(plays[slot + 1])
                 if ktype == GUARDIAN:
                     power = self.k_power[kind]
                     if power == cardlib.NEUTRAL_GUARDIAN:
@@ -611,9 +653,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 self._clone_pass(state)
         elif kind == K_BID:
             bid = state.bids[player]
-            bid.append(self._pick(state, player, action.card, bid))
+            # a kind's only copy needs no search: a legal bid names a card in hand, not bid yet
+            card = self._only_copy[action.card]
+            bid.append(card if card >= 0 else self._pick(state, player, action.card, bid))
         elif kind == K_AUCTION:
-            state.auction.append(self._first(state.row, action.card, state.auction))
+            auction = state.auction
+            card = self._only_copy[action.card]  # (as for a bid: a Row card not picked yet)
+            auction.append(card if card >= 0 else self._first(state.row, action.card, auction))
             state.phase = P_AUCTION
         elif kind == K_BID_DONE:
             committed = state.committed
@@ -702,7 +748,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.phase = P_OFFER
 
     def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, player, action.card, state.offer)
+        card = self._only_copy[action.card]  # (see the bids in ``apply``)
+        if card < 0:
+            card = self._pick(state, player, action.card, state.offer)
         state.offer.append(card)
         state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
 
@@ -1156,7 +1204,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
-        card = self._pick(state, player, kind, ())
+        card = self._only_copy[kind]  # (see the bids in ``apply``)
+        if card < 0:
+            card = self._pick(state, player, kind, ())
         hand.remove(card)
         projects = state.projects[player]
         state.plays_left -= 1
