@@ -167,6 +167,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     # then costs a full look-up in the type and the dictionary. With slots, the dictionary
     # the base class gives keeps only ``params``.
     __slots__ = (
+        "_adds",
         "_auction_by_card",
         "_auction_go",
         "_auction_max_cards",
@@ -306,6 +307,22 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
             for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
         )
+        # what a card of each kind adds to a game (add_card): colours it allows, name bit,
+        # Title or not, gear bit, Wilds, Characters (2: a Guardian, one unless its power is
+        # used), Gear Upgrades, value
+        self._adds = tuple(
+            (
+                self.k_allow[k],
+                self.k_name[k],
+                ktype == TITLE,
+                self.k_gear[k],
+                1 if ktype == WILD else 0,
+                1 if ktype == CHARACTER else 2 if ktype == GUARDIAN else 0,
+                1 if ktype == UPGRADE else 0,
+                self.k_value[k],
+            )
+            for k, ktype in enumerate(self.k_type)
+        )
         self._pairs_taken = tuple(
             tuple(_pairs(open_types, colours, stride) for colours in range(deck.all_colours + 1))
             for open_types in range(1 << EGG + 1)
@@ -380,10 +397,12 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
         phase = state.phase
-        if phase == P_BIDDING:
+        if phase == P_BIDDING:  # R8, D4: a hand card more, or commit (the bid or no bid)
             if state.committed[player] != NOT_COMMITTED:
                 return []
-            return self._bid_options(state, player)
+            bid = state.bids[player]
+            options = [self._bid_done if bid else self._no_bid]
+            return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
         if player != state.actor:
             return []
         # the phases by how often random play meets them: plain comparisons beat a table of
@@ -514,11 +533,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if len(state.auction) < self._auction_max_cards:
             _one_per_kind(options, self._auction_by_card, state.row, state.auction)
         return options
-
-    def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
-        bid = state.bids[player]
-        options = [self._bid_done if bid else self._no_bid]
-        return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
 
     def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
         """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
@@ -1047,7 +1061,15 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         active = state.active
         bids, committed = state.bids, state.committed
         value_at = self._value_at
-        totals = [sum(map(value_at, bids[s])) if committed[s] == BID else -1 for s in range(n)]
+        totals: list[int] = []
+        shown: list[tuple[int, ...] | None] = []  # what every seat sees turned over
+        for seat in range(n):
+            if committed[seat] == BID:
+                totals.append(sum(map(value_at, bids[seat])))
+                shown.append(tuple(bids[seat]))
+            else:
+                totals.append(-1)
+                shown.append(None)
         best = max(totals)
         winner = -1
         if best > 0:
@@ -1060,7 +1082,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.last_auction = (
             active,
             tuple(state.auction),
-            tuple([tuple(bids[s]) if committed[s] == BID else None for s in range(n)]),
+            tuple(shown),
             tuple(totals),
             winner,
         )
@@ -1101,31 +1123,22 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def add_card(self, project: Project | None, card: int, as_character: bool = True) -> Project:
         """A new project: ``project`` (None: a new game) with ``card`` played onto it."""
-        kind = self.kind_of[card]
-        ktype = self.k_type[kind]
-        is_char = ktype == CHARACTER or (ktype == GUARDIAN and as_character)
+        allow, name, titled, gear, wild, char, upgrade, value = self._adds[self.kind_of[card]]
+        chars = 1 if char == 1 or (char == 2 and as_character) else 0
         if project is None:
             return Project(
-                (card,),
-                self.k_allow[kind],
-                self.k_name[kind],
-                card if ktype == TITLE else -1,
-                self.k_gear[kind],
-                1 if ktype == WILD else 0,
-                1 if is_char else 0,
-                1 if ktype == UPGRADE else 0,
-                self.k_value[kind],
+                (card,), allow, name, card if titled else -1, gear, wild, chars, upgrade, value
             )
         return Project(
             (*project.cards, card),
-            project.colours & self.k_allow[kind],
-            project.names | self.k_name[kind],
-            card if ktype == TITLE else project.title,
-            project.gears | self.k_gear[kind],
-            project.wild + (1 if ktype == WILD else 0),
-            project.chars + (1 if is_char else 0),
-            project.upgrades + (1 if ktype == UPGRADE else 0),
-            project.value + self.k_value[kind],
+            project.colours & allow,
+            project.names | name,
+            card if titled else project.title,
+            project.gears | gear,
+            project.wild + wild,
+            project.chars + chars,
+            project.upgrades + upgrade,
+            project.value + value,
         )
 
     def build(
