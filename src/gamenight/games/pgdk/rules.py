@@ -198,6 +198,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         "_stall_rounds",
         "_tally",
         "_trade_by_card",
+        "_trades_any",
         "_value_at",
         "_waiting",
         "book",
@@ -300,6 +301,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
         self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
         self._value_at = self.value.__getitem__
+        # a hand worth this much may trade for any card (_purchase_options stops summing
+        # there); no partial sum reaches it if some card is worth less than nothing
+        unreachable = sum(map(abs, self.value)) + 1
+        self._trades_any = max(self.value) if min(self.value) >= 0 else unreachable
         # what decides where a card kind fits (type, name bit, colours, and the (type, colour)
         # pairs of _pairs_taken it may go in as), read as one tuple
         stride = self.num_colours
@@ -498,8 +503,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         options = [self._discard_lowest]
         value = self.value
         worth = 0
+        enough = self._trades_any  # a hand worth this much may trade for any card
         for card in state.hands[player]:
             worth += value[card]
+            if worth >= enough:
+                break
         trade = self._trade_by_card
         auction = self._auction_by_card
         auctions = self._auctions
