@@ -693,9 +693,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         elif kind == K_OFFER:
             self._on_offer(state, player, action)
         elif kind == K_AUCTION_GO:
-            self._on_auction_go(state, player, action)
+            self._open_bidding(state)
         elif kind == K_TRADE:
-            self._on_trade(state, player, action)
+            state.take = self._first(state.row, action.card)  # R7: the card traded for
+            state.offer = []
+            state.phase = P_OFFER
         elif kind == K_NO_BID:
             committed = state.committed
             committed[player] = NO_BID
@@ -707,13 +709,17 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             else:
                 self._on_done(state, player, action)
         elif kind == K_OFFER_CANCEL:
-            self._on_offer_cancel(state, player, action)
+            # G25: back to the choice of purchase; the offered cards stay in hand (still known
+            # to everyone: they were shown, G6)
+            state.take = -1
+            state.offer = []
+            state.phase = P_PURCHASE
         elif kind == K_GODZILLA:
-            self._on_godzilla(state, player, action)
+            self._godzilla(state, player, action.card, action.give)
         elif kind == K_DISCARD_LOWEST:
-            self._on_discard_lowest(state, player, action)
+            self._discard_lowest_row(state)
         elif kind == K_OFFER_DONE:
-            self._on_offer_done(state, player, action)
+            self._finish_trade(state, player)
         elif kind == K_USE:
             self._on_use(state, player, action)
         elif kind == K_TABLE:
@@ -755,19 +761,8 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         else:
             self._next_final_seat(state, advance=True)
 
-    def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
-        self._godzilla(state, player, action.card, action.give)
-
     def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
         self._declare(state, player, action.slot)
-
-    def _on_discard_lowest(self, state: PgdkState, player: int, action: Action) -> None:
-        self._discard_lowest_row(state)
-
-    def _on_trade(self, state: PgdkState, player: int, action: Action) -> None:
-        state.take = self._first(state.row, action.card)
-        state.offer = []
-        state.phase = P_OFFER
 
     def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
         card = self._only_copy[action.card]  # (see the bids in ``apply``)
@@ -775,19 +770,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             card = self._pick(state, player, action.card, state.offer)
         state.offer.append(card)
         state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
-
-    def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
-        self._finish_trade(state, player)
-
-    def _on_offer_cancel(self, state: PgdkState, player: int, action: Action) -> None:
-        """G25: back to the choice of purchase; the offered cards stay in hand (still known to
-        everyone: they were shown, G6)."""
-        state.take = -1
-        state.offer = []
-        state.phase = P_PURCHASE
-
-    def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
-        self._open_bidding(state)
 
     def _on_table(self, state: PgdkState, player: int, action: Action) -> None:
         self._table(state, player, action.card)
