@@ -17,6 +17,8 @@ from replay_digests import play_digest
 
 from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
+from gamenight.games.pgdk.cards import EGG
+from gamenight.games.pgdk.rules import PgdkGame
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,54 @@ def test_issue16_item3_determinize_shares_the_games_in_development_it_rebuilds()
         assert fresh is not None
         assert fresh.to_dict() == a.to_dict()
         assert (fresh.open, fresh.ready) == (a.open, a.ready)
+
+
+def test_issue16_item3_the_game_keeps_its_tables_out_of_a_large_instance_dictionary() -> None:
+    """Interpreted, an instance dictionary of more than 30 keys (CPython's split-dictionary
+    limit) turns off the specialised method look-up: every ``game.apply(...)`` of a playout
+    and every ``self._rule(...)`` of the rules paid a full look-up (the game had 54 keys).
+    The tables live in slots; only what the base class sets stays in the dictionary."""
+    game = make_game("pgdk")
+    instance_dict = getattr(game, "__dict__", {})  # a compiled class has none
+    assert len(instance_dict) <= 30, sorted(instance_dict)
+    assert game.kind_of  # the tables are there, in slots
+    assert game.book is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_issue16_item3_the_play_tables_agree_with_the_fit_rule_in_random_play(
+    players: int,
+) -> None:
+    """``_develop_options`` skips a player's games when no (type, colour) pair of the card kind
+    is taken by any (``_pairs_taken``), and ``add_card`` reads what a card adds from a table.
+    Along seeded random matches, the pairs agree with the fit rule (D1, R21, R28: the type
+    still open and a colour shared) for every kind and game on the table, and every game
+    in development equals a fresh build of its cards."""
+    game = make_game("pgdk")
+    assert isinstance(game, PgdkGame)
+    checked = 0
+    for seed in range(3):
+        state = game.new_state(players, seed)
+        chooser = Rng(seed + 50)
+        while actors := game.to_act(state):
+            for games in state.projects:
+                for project in games:
+                    takes = game._pairs_taken[project.open][project.colours]
+                    for kind, (ktype, _name, allow, pairs) in enumerate(game._fits):
+                        fits = ktype <= EGG and bool(project.open >> ktype & 1) and bool(
+                            project.colours & allow
+                        )
+                        assert bool(takes & pairs) == fits, (kind, project.to_dict())
+                    fresh = game.build(project.cards)
+                    assert fresh is not None
+                    assert fresh.to_dict() == project.to_dict()
+                    assert (fresh.open, fresh.ready, fresh.progress) == (
+                        project.open,
+                        project.ready,
+                        project.progress,
+                    )
+                    checked += 1
+            seat = actors[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, legal[chooser.randbelow(len(legal))])
+    assert checked > 100

@@ -96,6 +96,17 @@ def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     return table
 
 
+def _pairs(open_types: int, colours: int, stride: int) -> int:
+    """The (card type, colour) pairs a game whose ``Project.open`` is ``open_types`` and whose
+    cards share ``colours`` takes, as bits ``type * stride + colour`` (a kind's pairs in
+    ``PgdkGame._fits`` are numbered alike): no shared bit, no play of the kind onto the game."""
+    pairs = 0
+    for ktype in range(EGG + 1):
+        if open_types >> ktype & 1:
+            pairs |= colours << ktype * stride
+    return pairs
+
+
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
     """How ``_pick`` ranks a copy in ``seat``'s hand, from what the holder's view shows:
     unlocked first (G7), then how many know it, then who (seat bits stay below 1 << 12)."""
@@ -150,6 +161,71 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         aliases=("pink-godzilla", "pink-godzilla-dev-kit", "pinkgodzilla"),
     )
 
+    # Every table below as a slot. Interpreted, an instance dictionary of more than 30 keys
+    # (CPython's limit for a split dictionary) turns off the specialised look-up of methods:
+    # each ``self._method(...)`` and each ``game.apply(...)`` of a caller (a playout, a search)
+    # then costs a full look-up in the type and the dictionary. With slots, the dictionary
+    # the base class gives keeps only ``params``.
+    __slots__ = (
+        "_adds",
+        "_auction_by_card",
+        "_auction_go",
+        "_auction_max_cards",
+        "_auctions",
+        "_bid_by_card",
+        "_bid_done",
+        "_cards_kept",
+        "_completions",
+        "_developments",
+        "_discard_lowest",
+        "_done",
+        "_finance_draw",
+        "_fits",
+        "_godzilla_trades",
+        "_kind_at",
+        "_max_turns",
+        "_no_bid",
+        "_offer_by_card",
+        "_offer_cancel",
+        "_offer_done",
+        "_only_copy",
+        "_pairs_taken",
+        "_pass",
+        "_pinks_by_value",
+        "_plays_per_turn",
+        "_row_size",
+        "_special_draw",
+        "_stall_rounds",
+        "_tally",
+        "_trade_by_card",
+        "_trades_any",
+        "_value_at",
+        "_waiting",
+        "book",
+        "card_label",
+        "card_names",
+        "clone_the_clones",
+        "colour_text",
+        "copies",
+        "ctype",
+        "deck_list",
+        "genre_names",
+        "k_allow",
+        "k_gear",
+        "k_name",
+        "k_power",
+        "k_type",
+        "k_value",
+        "kind_by_label",
+        "kind_of",
+        "labels",
+        "num_cards",
+        "num_colours",
+        "pink_godzillas",
+        "power",
+        "value",
+    )
+
     def __init__(self, params: PgdkParams | None = None) -> None:
         super().__init__(params)
         p = self.params
@@ -202,6 +278,11 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._pinks_by_value = tuple(
             sorted({kind_of[c] for c in self.pink_godzillas}, key=lambda k: (self.k_value[k], k))
         )
+        # G2's trades, by the Pink Godzilla kind given, then by the Row card kind taken
+        self._godzilla_trades = {
+            give: tuple(self.book.godzilla(k, give) for k in range(len(deck.kinds)))
+            for give in self._pinks_by_value
+        }
         self.clone_the_clones = frozenset(
             c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.CLONE_THE_CLONE
         )
@@ -220,8 +301,37 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
         self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
         self._value_at = self.value.__getitem__
-        # what decides where a card kind fits (type, name bit, colours), read as one tuple
-        self._fits = tuple(zip(self.k_type, self.k_name, self.k_allow, strict=True))
+        # a hand worth this much may trade for any card (_purchase_options stops summing
+        # there); no partial sum reaches it if some card is worth less than nothing
+        unreachable = sum(map(abs, self.value)) + 1
+        self._trades_any = max(self.value) if min(self.value) >= 0 else unreachable
+        # what decides where a card kind fits (type, name bit, colours, and the (type, colour)
+        # pairs of _pairs_taken it may go in as), read as one tuple
+        stride = self.num_colours
+        self._fits = tuple(
+            (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
+            for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
+        )
+        # what a card of each kind adds to a game (add_card): colours it allows, name bit,
+        # Title or not, gear bit, Wilds, Characters (2: a Guardian, one unless its power is
+        # used), Gear Upgrades, value
+        self._adds = tuple(
+            (
+                self.k_allow[k],
+                self.k_name[k],
+                ktype == TITLE,
+                self.k_gear[k],
+                1 if ktype == WILD else 0,
+                1 if ktype == CHARACTER else 2 if ktype == GUARDIAN else 0,
+                1 if ktype == UPGRADE else 0,
+                self.k_value[k],
+            )
+            for k, ktype in enumerate(self.k_type)
+        )
+        self._pairs_taken = tuple(
+            tuple(_pairs(open_types, colours, stride) for colours in range(deck.all_colours + 1))
+            for open_types in range(1 << EGG + 1)
+        )
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
         self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
@@ -292,10 +402,12 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
         phase = state.phase
-        if phase == P_BIDDING:
+        if phase == P_BIDDING:  # R8, D4: a hand card more, or commit (the bid or no bid)
             if state.committed[player] != NOT_COMMITTED:
                 return []
-            return self._bid_options(state, player)
+            bid = state.bids[player]
+            options = [self._bid_done if bid else self._no_bid]
+            return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
         if player != state.actor:
             return []
         # the phases by how often random play meets them: plain comparisons beat a table of
@@ -383,25 +495,34 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             if kind != last and card not in pinks:
                 wanted.append(kind)
                 last = kind
-        godzilla = self.book.godzilla
-        return [self._pass] + [godzilla(k, give) for k in wanted for give in given]
+        trades = self._godzilla_trades
+        return [self._pass] + [trades[give][k] for k in wanted for give in given]
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
         options = [self._discard_lowest]
         value = self.value
         worth = 0
+        enough = self._trades_any  # a hand worth this much may trade for any card
         for card in state.hands[player]:
             worth += value[card]
+            if worth >= enough:
+                break
         trade = self._trade_by_card
-        last: Action | None = None
-        for card in sorted(state.row):  # as _one_per_kind, the Row cards worth no more
-            action = trade[card]
-            if action is not last and value[card] <= worth:
-                options.append(action)
-                last = action
-        if self._auctions:
-            _one_per_kind(options, self._auction_by_card, state.row)
+        auction = self._auction_by_card
+        auctions = self._auctions
+        lots: list[Action] = []
+        kind_of = self.kind_of
+        last = -1
+        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind != last:
+                last = kind
+                if value[card] <= worth:  # copies of a kind are worth the same
+                    options.append(trade[card])
+                if auctions:
+                    lots.append(auction[card])
+        options += lots
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -420,11 +541,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         if len(state.auction) < self._auction_max_cards:
             _one_per_kind(options, self._auction_by_card, state.row, state.auction)
         return options
-
-    def _bid_options(self, state: PgdkState, player: int) -> list[Action]:
-        bid = state.bids[player]
-        options = [self._bid_done if bid else self._no_bid]
-        return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
 
     def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
         """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
@@ -467,7 +583,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
 
     def _has_ready(self, state: PgdkState, player: int) -> bool:
-        """Whether ``player`` has a game ready to go Gold (asked once a turn, R15)."""
+        """Whether ``player`` has a game ready to go Gold (R15, R18)."""
         return any(project.ready for project in state.projects[player])
 
     def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -485,6 +601,10 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         fits, play_lists = self._fits, book.play_lists
         projects = state.projects[player]
         count = len(projects)
+        taken = 0  # the (type, colour) pairs some game of the player takes
+        pairs_taken = self._pairs_taken
+        for project in projects:
+            taken |= pairs_taken[project.open][project.colours]
         kind_of = self.kind_of
         last = -1
         for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
@@ -492,17 +612,22 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             if kind == last:
                 continue
             last = kind
-            ktype, name, allow = fits[kind]
+            ktype, name, allow, pairs = fits[kind]
             if ktype <= EGG:  # a card that goes into a game (C2 order)
                 plays = play_lists[kind]
                 if len(plays) <= count:  # not all built yet
                     plays = book.plays(kind, count)
                 if ktype != EGG:
                     options.append(plays[0])
-                bit = 1 << ktype
-                for slot, project in enumerate(projects):
-                    if project.open & bit and project.colours & allow and not project.names & name:
-                        options.append(plays[slot + 1])
+                if taken & pairs:  # else no game takes its type in a colour it has
+                    bit = 1 << ktype
+                    for slot, project in enumerate(projects):
+                        if (
+                            project.open & bit
+                            and project.colours & allow
+                            and not project.names & name
+                        ):
+                            options.append(plays[slot + 1])
                 if ktype == GUARDIAN:
                     power = self.k_power[kind]
                     if power == cardlib.NEUTRAL_GUARDIAN:
@@ -550,34 +675,51 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
                 self._clone_pass(state)
         elif kind == K_BID:
             bid = state.bids[player]
-            bid.append(self._pick(state, player, action.card, bid))
+            # a kind's only copy needs no search: a legal bid names a card in hand, not bid yet
+            card = self._only_copy[action.card]
+            bid.append(card if card >= 0 else self._pick(state, player, action.card, bid))
         elif kind == K_AUCTION:
-            state.auction.append(self._first(state.row, action.card, state.auction))
+            auction = state.auction
+            card = self._only_copy[action.card]  # (as for a bid: a Row card not picked yet)
+            auction.append(card if card >= 0 else self._first(state.row, action.card, auction))
             state.phase = P_AUCTION
         elif kind == K_BID_DONE:
-            state.committed[player] = BID
-            self._maybe_resolve_auction(state)
+            committed = state.committed
+            committed[player] = BID
+            if NOT_COMMITTED not in committed:  # the last sealed bid (D4)
+                self._resolve_auction(state)
         elif kind == K_PLAY:
             self._play(state, player, action.card, action.slot)
         elif kind == K_OFFER:
             self._on_offer(state, player, action)
         elif kind == K_AUCTION_GO:
-            self._on_auction_go(state, player, action)
+            self._open_bidding(state)
         elif kind == K_TRADE:
-            self._on_trade(state, player, action)
+            state.take = self._first(state.row, action.card)  # R7: the card traded for
+            state.offer = []
+            state.phase = P_OFFER
         elif kind == K_NO_BID:
-            state.committed[player] = NO_BID
-            self._maybe_resolve_auction(state)
+            committed = state.committed
+            committed[player] = NO_BID
+            if NOT_COMMITTED not in committed:
+                self._resolve_auction(state)
         elif kind == K_DONE:
-            self._on_done(state, player, action)
+            if state.phase == P_DEVELOP:  # R10: the plays end, the Going Gold Phase begins
+                self._going_gold(state)
+            else:
+                self._on_done(state, player, action)
         elif kind == K_OFFER_CANCEL:
-            self._on_offer_cancel(state, player, action)
+            # G25: back to the choice of purchase; the offered cards stay in hand (still known
+            # to everyone: they were shown, G6)
+            state.take = -1
+            state.offer = []
+            state.phase = P_PURCHASE
         elif kind == K_GODZILLA:
-            self._on_godzilla(state, player, action)
+            self._godzilla(state, player, action.card, action.give)
         elif kind == K_DISCARD_LOWEST:
-            self._on_discard_lowest(state, player, action)
+            self._discard_lowest_row(state)
         elif kind == K_OFFER_DONE:
-            self._on_offer_done(state, player, action)
+            self._finish_trade(state, player)
         elif kind == K_USE:
             self._on_use(state, player, action)
         elif kind == K_TABLE:
@@ -610,6 +752,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             raise AssertionError(f"no effect for action kind {kind}")
 
     def _on_done(self, state: PgdkState, player: int, action: Action) -> None:
+        """``done`` out of the Development Phase (``apply`` ends that one itself)."""
         phase = state.phase
         if phase == P_DEVELOP:
             self._going_gold(state)
@@ -618,37 +761,15 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         else:
             self._next_final_seat(state, advance=True)
 
-    def _on_godzilla(self, state: PgdkState, player: int, action: Action) -> None:
-        self._godzilla(state, player, action.card, action.give)
-
     def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
         self._declare(state, player, action.slot)
 
-    def _on_discard_lowest(self, state: PgdkState, player: int, action: Action) -> None:
-        self._discard_lowest_row(state)
-
-    def _on_trade(self, state: PgdkState, player: int, action: Action) -> None:
-        state.take = self._first(state.row, action.card)
-        state.offer = []
-        state.phase = P_OFFER
-
     def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._pick(state, player, action.card, state.offer)
+        card = self._only_copy[action.card]  # (see the bids in ``apply``)
+        if card < 0:
+            card = self._pick(state, player, action.card, state.offer)
         state.offer.append(card)
         state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
-
-    def _on_offer_done(self, state: PgdkState, player: int, action: Action) -> None:
-        self._finish_trade(state, player)
-
-    def _on_offer_cancel(self, state: PgdkState, player: int, action: Action) -> None:
-        """G25: back to the choice of purchase; the offered cards stay in hand (still known to
-        everyone: they were shown, G6)."""
-        state.take = -1
-        state.offer = []
-        state.phase = P_PURCHASE
-
-    def _on_auction_go(self, state: PgdkState, player: int, action: Action) -> None:
-        self._open_bidding(state)
 
     def _on_table(self, state: PgdkState, player: int, action: Action) -> None:
         self._table(state, player, action.card)
@@ -779,8 +900,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         ``why`` (a ``narrate`` code) and ``project`` say what the log tells of the draw."""
         hand = state.hands[seat]
         start = len(hand)
+        deck = state.deck  # refilled in place by _pop_deck when it runs out
         for _ in range(count):
-            card = self._pop_deck(state)
+            card = deck.pop() if deck else self._pop_deck(state)
             if card < 0:
                 break
             hand.append(card)
@@ -804,14 +926,16 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         row = state.row
         deck = state.deck  # refilled in place by _pop_deck when it runs out
         filled = len(row)
-        while len(row) < self._row_size:  # R5
-            card = deck.pop() if deck else self._pop_deck(state)
-            if card < 0:
-                break
-            row.append(card)
-            state.known[card] = 0
-        if state.journal is not None and len(row) > filled:
-            narrate.refilled(self, state, row[filled:])
+        if filled < self._row_size:  # R5
+            known = state.known
+            for _ in range(self._row_size - filled):
+                card = deck.pop() if deck else self._pop_deck(state)
+                if card < 0:
+                    break
+                row.append(card)
+                known[card] = 0
+            if state.journal is not None and len(row) > filled:
+                narrate.refilled(self, state, row[filled:])
         state.phase = P_PURCHASE
         self._draw(state, state.active, self._finance_draw, narrate.FINANCE)
         self._open_window(state, 1)
@@ -829,10 +953,13 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             or not all(pinks.isdisjoint(hand) for hand in state.hands)
         ):
             state.window_left = state.num_players
-            state.actor = state.active
+            active = state.actor = state.active
             if state.journal is not None:
                 narrate.window(self, state, which)
-            self._next_window_seat(state)
+            if state.hands[active]:  # _next_window_seat's first step, the usual answer
+                state.phase = P_GODZILLA
+            else:
+                self._next_window_seat(state)
         else:
             self._after_window(state)
 
@@ -924,7 +1051,15 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         active = state.active
         bids, committed = state.bids, state.committed
         value_at = self._value_at
-        totals = [sum(map(value_at, bids[s])) if committed[s] == BID else -1 for s in range(n)]
+        totals: list[int] = []
+        shown: list[tuple[int, ...] | None] = []  # what every seat sees turned over
+        for seat in range(n):
+            if committed[seat] == BID:
+                totals.append(sum(map(value_at, bids[seat])))
+                shown.append(tuple(bids[seat]))
+            else:
+                totals.append(-1)
+                shown.append(None)
         best = max(totals)
         winner = -1
         if best > 0:
@@ -937,7 +1072,7 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.last_auction = (
             active,
             tuple(state.auction),
-            tuple([tuple(bids[s]) if committed[s] == BID else None for s in range(n)]),
+            tuple(shown),
             tuple(totals),
             winner,
         )
@@ -978,31 +1113,22 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def add_card(self, project: Project | None, card: int, as_character: bool = True) -> Project:
         """A new project: ``project`` (None: a new game) with ``card`` played onto it."""
-        kind = self.kind_of[card]
-        ktype = self.k_type[kind]
-        is_char = ktype == CHARACTER or (ktype == GUARDIAN and as_character)
+        allow, name, titled, gear, wild, char, upgrade, value = self._adds[self.kind_of[card]]
+        chars = 1 if char == 1 or (char == 2 and as_character) else 0
         if project is None:
             return Project(
-                (card,),
-                self.k_allow[kind],
-                self.k_name[kind],
-                card if ktype == TITLE else -1,
-                self.k_gear[kind],
-                1 if ktype == WILD else 0,
-                1 if is_char else 0,
-                1 if ktype == UPGRADE else 0,
-                self.k_value[kind],
+                (card,), allow, name, card if titled else -1, gear, wild, chars, upgrade, value
             )
         return Project(
             (*project.cards, card),
-            project.colours & self.k_allow[kind],
-            project.names | self.k_name[kind],
-            card if ktype == TITLE else project.title,
-            project.gears | self.k_gear[kind],
-            project.wild + (1 if ktype == WILD else 0),
-            project.chars + (1 if is_char else 0),
-            project.upgrades + (1 if ktype == UPGRADE else 0),
-            project.value + self.k_value[kind],
+            project.colours & allow,
+            project.names | name,
+            card if titled else project.title,
+            project.gears | gear,
+            project.wild + wild,
+            project.chars + chars,
+            project.upgrades + upgrade,
+            project.value + value,
         )
 
     def build(
@@ -1081,19 +1207,24 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]
-        card = self._pick(state, player, kind, ())
+        card = self._only_copy[kind]  # (see the bids in ``apply``)
+        if card < 0:
+            card = self._pick(state, player, kind, ())
         hand.remove(card)
         projects = state.projects[player]
         state.plays_left -= 1
         if slot < 0:
             projects.append(self.add_card(None, card))
-            self._develop_or_gold(state)
-            return
-        projects[slot] = self.add_card(projects[slot], card)
-        # R28: an Easter Egg sends the game Gold at once
-        if self.k_type[kind] == EGG and self._complete(state, player, slot):
-            return
-        self._develop_or_gold(state)
+        else:
+            projects[slot] = self.add_card(projects[slot], card)
+            # R28: an Easter Egg sends the game Gold at once
+            if self.k_type[kind] == EGG and self._complete(state, player, slot):
+                return
+        if state.plays_left > 0 and hand:  # _develop_or_gold: the player is the active one
+            state.phase = P_DEVELOP
+            state.actor = player
+        else:
+            self._going_gold(state)
 
     def _neutral(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         """R27, D3: the Neutral Guardian's power completes a game that has a Title."""
@@ -1266,14 +1397,19 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         state.actor = state.active
         if state.journal is not None:
             narrate.going_gold(state)
-        if self._run_payouts(state):
-            self._offer_gold(state)
+        # most turns complete no game: no payouts, and often nothing to declare either, so
+        # the turn ends here without the calls of _run_payouts, _offer_gold and _hand_limit
+        if state.payouts and not self._run_payouts(state):
+            return
+        self._offer_gold(state)
 
     def _offer_gold(self, state: PgdkState) -> None:
         state.phase = P_GOLD
-        state.actor = state.active
-        if not self._has_ready(state, state.active):
-            self._hand_limit(state)
+        active = state.actor = state.active
+        for project in state.projects[active]:
+            if project.ready:  # R15: a declaration to offer
+                return
+        self._hand_limit(state)
 
     def _declare(self, state: PgdkState, player: int, slot: int) -> None:
         if state.phase == P_FINAL:

@@ -21,6 +21,10 @@ from gamenight.core.rng import Rng
 from gamenight.games.pgdk.cards import CHARACTER, EGG, GEAR, GUARDIAN, TITLE, UPGRADE, WILD
 
 _ALWAYS_OPEN: Final = 1 << CHARACTER | 1 << UPGRADE | 1 << GUARDIAN
+_TITLE_OPEN: Final = 1 << TITLE
+_GEAR_OPEN: Final = 1 << GEAR
+_WILD_OPEN: Final = 1 << WILD
+_EGG_OPEN: Final = 1 << EGG
 
 
 class Phase(IntEnum):
@@ -119,23 +123,24 @@ class Project:
         self.first = first  # the first completed game of its colour (R15)
         self.powered = powered  # the Neutral Guardian that completed it by its power, or -1
         gear = gears.bit_count() + wild
+        titled = title >= 0
         # pieces of the four a game needs (a Title, two Required Gear, a Character) it has:
         # what the playout policy weighs a game by, kept here since a Project never changes
-        self.progress = (title >= 0) + min(gear, 2) + (chars > 0)
+        self.progress = titled + (gear if gear < 2 else 2) + (chars > 0)
         # D2: a Title, the genre's two Required Gear (or a Wild), at least one Character
-        self.ready = title >= 0 and chars > 0 and gear == 2
+        ready = self.ready = titled and chars > 0 and gear == 2
         # bit mask of the card types that may still go on (D1, R21, R28); the hot path of plays
-        self.open = (
-            0
-            if gold
-            else _ALWAYS_OPEN
-            | (
-                (0 if title >= 0 else 1 << TITLE)
-                | (1 << GEAR if gear < 2 else 0)
-                | (1 << WILD if gear < 2 and not wild else 0)
-                | (1 << EGG if self.ready else 0)
-            )
-        )
+        # (built with plain branches: a game is built on every play)
+        open_types = 0
+        if not gold:
+            open_types = _ALWAYS_OPEN
+            if not titled:
+                open_types |= _TITLE_OPEN
+            if gear < 2:
+                open_types |= _GEAR_OPEN if wild else _GEAR_OPEN | _WILD_OPEN
+            if ready:
+                open_types |= _EGG_OPEN
+        self.open = open_types
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in PROJECT_FIELDS}
