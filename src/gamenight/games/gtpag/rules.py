@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
-from functools import cached_property
 from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
@@ -97,6 +96,20 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         ),
         aliases=("game-to-pick-a-game", "pick-a-game", "gateway-edition"),
     )
+    # Slots, not the instance dict, for the tables below. Interpreted (CPython 3.11), an
+    # instance dict with 30 keys or more is a plain dict, and every ``self.method()`` on it
+    # missed the interpreter's method cache, playout after playout (issue 16). ``params``
+    # stays in the dict (Game sets it), which keeps its keys few.
+    __slots__ = (
+        "titles", "labels", "num_kinds", "num_bid", "slot_kind", "per_seat", "trait_slot",
+        "trait_bit", "bid_mask", "full_hand", "kind_value", "kind_invert", "max_noms",
+        "label_index", "title_index", "book", "_kind_slots", "_kind_mask", "_first_slot",
+        "bid_chips_of", "_bid_lists", "_target_lists", "_bidding_lists", "_nomination_lists",
+        "_actors", "_bits", "_kind_value", "_kind_invert", "_kind_bonus", "_kind_house",
+        "_layouts", "_rankings", "_boost_value", "_chosen_chars", "_first_chars",
+        "_set_prefs", "_first_player", "_max_tie_rounds", "_scout_looks", "_max_actions",
+        "tallies", "_unit", "_score_of", "_checked_counts", "_component_names",
+    )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
         super().__init__(params)
@@ -192,6 +205,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
         self._score_of = self.tallies.score  # packed counts -> Score, memoised
         self._checked_counts: set[int] = set()  # player counts these params were checked for
+        self._component_names: playtest.ComponentNames | None = None
 
     @classmethod
     def default_params(cls) -> GtpagParams:
@@ -895,10 +909,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def rounds_played(self, state: GtpagState) -> int:
         return playtest.rounds_played(state)
 
-    @cached_property
+    @property
     def component_names(self) -> playtest.ComponentNames:
-        """The names ``component_uses`` gives (M2), built on first use."""
-        return playtest.ComponentNames(self.labels)
+        """The names ``component_uses`` gives (M2), built on first use (kept in a slot: a
+        ``cached_property`` would write the instance dict, see ``__slots__``)."""
+        names = self._component_names
+        if names is None:
+            names = self._component_names = playtest.ComponentNames(self.labels)
+        return names
 
     def recount_tally(self, state: GtpagState) -> None:
         """Set ``state.tally`` (M1) from the Nominations, for a state not built by ``apply``."""
