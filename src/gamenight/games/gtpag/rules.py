@@ -109,6 +109,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         "_layouts", "_rankings", "_boost_value", "_chosen_chars", "_first_chars",
         "_set_prefs", "_first_player", "_max_tie_rounds", "_scout_looks", "_max_actions",
         "tallies", "_unit", "_score_of", "_checked_counts", "_component_names",
+        "_hand_kinds", "_trait_chips", "_placed", "_seat_base",
     )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
@@ -145,6 +146,18 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     kind_mask |= 1 << self.slot_kind[slot]
             kind_masks.append(kind_mask)
         self._kind_mask = tuple(kind_masks)
+        # a whole hand (its Trait bit too) -> the same kinds mask: one index on the hot path
+        self._hand_kinds = tuple(
+            kind_masks[hand & self.bid_mask] for hand in range(1 << self.per_seat)
+        )
+        self._seat_base = tuple(seat * self.per_seat for seat in range(MAX_SEATS))
+        # seat -> the number of its Trait chip (-1 without Traits)
+        self._trait_chips = tuple(
+            seat * self.per_seat + self.trait_slot if p.use_traits else -1
+            for seat in range(MAX_SEATS)
+        )
+        # Trait code -> True for a Trait laid on a Nomination (D2.3-D2.5): one index, not `in`
+        self._placed = tuple(trait in PLACED_TRAITS for trait in range(len(TRAIT_NAMES)))
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         # seat -> Bid chip kind -> the numbers of the seat's chips of that kind (determinize)
         self.bid_chips_of = tuple(
@@ -283,14 +296,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             hand = state.hand[player]
             if hand & self.trait_bit:
                 return self._bids_and_trait(state, player, hand)
-            bids = self._bid_lists.get(self._kind_mask[hand & self.bid_mask] << 8 | state.active)
+            bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | state.active)
             if bids is None:
                 bids = self._bids(hand, state.active)
-            return list(bids)
+            return [*bids]  # a fresh list (the caller may keep it); [*t] is cheaper than list(t)
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
-            return list(self._bids(state.hand[player], state.active))
+            return [*self._bids(state.hand[player], state.active)]
         if phase == P_NOMINATION:
             return self._nominations(state)
         if phase == P_BOOSTING:
@@ -320,7 +333,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
                 self._nomination_lists.clear()
             found = self._nomination_lists[key] = tuple(legal)
-        return list(found)
+        return [*found]
 
     def _bids(self, hand: int, active: int) -> tuple[Action, ...]:
         """R5, D5, D7: one Bid chip of each kind in hand on each Nomination in play."""
@@ -360,19 +373,29 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's Trait
         with its first choices. While those follow from the table's shape (``_trait_shape``),
         the whole list is kept, by that shape and the kinds of Bid chips in hand."""
-        trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
-        shape = self._trait_shape(state, trait)
-        if shape < 0:  # a chip-target Trait with chips face up: the targets are worked out
-            return [*self._bids(hand, state.active), *self._chip_targets(state, trait)]
+        trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
+        active = state.active
+        # the shape of the table, as _trait_shape packs it (written out here: this runs on
+        # most actions, and a call costs more than the few lines)
+        if self._placed[trait]:
+            shape = (trait << 8 | active) << 4
+        elif state.face_up:  # a chip-target Trait with chips face up: the targets are worked out
+            return [*self._bids(hand, active), *self._chip_targets(state, trait)]
+        else:
+            shape = trait << 8 | active
+            piles = state.piles
+            for pile in piles:
+                shape = shape << 6 | len(pile)
+            shape = shape << 4 | len(piles)
         # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
-        key = shape << 8 | self._kind_mask[hand & self.bid_mask]
+        key = shape << 8 | self._hand_kinds[hand]
         found = self._bidding_lists.get(key)
         if found is None:
             if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
                 self._bidding_lists.clear()
             options = self._trait_options(state, trait)
-            found = self._bidding_lists[key] = (*self._bids(hand, state.active), *options)
-        return list(found)
+            found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
+        return [*found]
 
     def _trait_shape(self, state: GtpagState, trait: int) -> int:
         """What a Trait's first choices depend on, packed in one int (an int hashes at once, a
@@ -384,7 +407,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         pile holds at most 8 characters' 7 chips), the mask of Nominations in play (8 bits),
         then the Trait."""
         shape = trait << 8 | state.active
-        if trait in PLACED_TRAITS:
+        if self._placed[trait]:
             return shape << 4
         if state.face_up:
             return -1
@@ -402,7 +425,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if cached is None:
             if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
                 self._target_lists.clear()
-            if trait in PLACED_TRAITS:
+            if self._placed[trait]:
                 place = self.book.place[trait]
                 cached = tuple(place[j] for j in self._active(state))
             else:  # every chip face down: the targets follow from the pile sizes
@@ -452,20 +475,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: GtpagState, player: int, action: Action) -> None:
-        state.steps += 1
+        steps = state.steps = state.steps + 1
         if state.journal is not None:
             narrate.action(self, state, player, action)
         kind = action.kind
         if kind == K_BID:  # R5, D5: the chip goes face down next to the Nomination
-            hand = state.hand[player]
-            slot = self._first_slot[action.a]
+            k, j = action.a, action.b
+            hands = state.hand
+            hand = hands[player]
+            slot = self._first_slot[k]
             if not hand >> slot & 1:  # a repeated kind: its first slot still in hand
-                slot = next(s for s in self._kind_slots[action.a] if hand >> s & 1)
-            state.hand[player] = hand & ~(1 << slot)
-            state.piles[action.b].append(player * self.per_seat + slot)
-            state.tally[action.b] += self._unit[action.a]
-            state.last_turn[player] = state.turn
-            state.turn += 1
+                slot = next(s for s in self._kind_slots[k] if hand >> s & 1)
+            hands[player] = hand ^ 1 << slot
+            state.piles[j].append(self._seat_base[player] + slot)
+            state.tally[j] += self._unit[k]
+            turn = state.turn
+            state.last_turn[player] = turn
+            state.turn = turn + 1
             state.last_chip = player
             self._advance(state)
         elif state.phase == P_TRAIT:
@@ -490,7 +516,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._next_booster(state)
         elif kind == K_DECLINE:
             self._next_booster(state)
-        if state.steps >= self._max_actions and state.phase != P_OVER:
+        if steps >= self._max_actions and state.phase != P_OVER:
             self._cap(state)
 
     def _played(self, state: GtpagState, player: int) -> None:
