@@ -101,15 +101,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     # missed the interpreter's method cache, playout after playout (issue 16). ``params``
     # stays in the dict (Game sets it), which keeps its keys few.
     __slots__ = (
-        "titles", "labels", "num_kinds", "num_bid", "slot_kind", "per_seat", "trait_slot",
-        "trait_bit", "bid_mask", "full_hand", "kind_value", "kind_invert", "max_noms",
-        "label_index", "title_index", "book", "_kind_slots", "_kind_mask", "_first_slot",
-        "bid_chips_of", "_bid_lists", "_target_lists", "_bidding_lists", "_nomination_lists",
-        "_actors", "_bits", "_kind_value", "_kind_invert", "_kind_bonus", "_kind_house",
-        "_layouts", "_rankings", "_boost_value", "_chosen_chars", "_first_chars",
-        "_set_prefs", "_first_player", "_max_tie_rounds", "_scout_looks", "_max_actions",
-        "tallies", "_unit", "_score_of", "_checked_counts", "_component_names",
-        "_hand_kinds", "_trait_chips", "_placed", "_seat_base",
+        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_value", "_chosen_chars",
+        "_component_names", "_first_chars", "_first_player", "_first_slot", "_hand_kinds",
+        "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots", "_kind_value",
+        "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores", "_nomination_lists", "_placed",
+        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_tables",
+        "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book", "full_hand",
+        "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid", "num_kinds",
+        "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit", "trait_slot",
     )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
@@ -203,6 +202,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
+        self._no_scores = (0,) * MAX_SEATS  # round_starter: no chip face up yet
         # the params new_state reads, read once (compiled, params is an interpreted dataclass:
         # each attribute read would be a generic look-up)
         self._set_prefs = (
@@ -217,7 +217,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self.tallies = playtest.Tallies(self)
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
         self._score_of = self.tallies.score  # packed counts -> Score, memoised
-        self._checked_counts: set[int] = set()  # player counts these params were checked for
+        # player count -> its characters and chips' kinds (_table_for), once the count is checked
+        self._tables: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._component_names: playtest.ComponentNames | None = None
 
     @classmethod
@@ -239,16 +240,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return found
 
     def new_state(self, num_players: int, seed: int) -> GtpagState:
-        if num_players not in self._checked_counts:
-            self.check_player_count(num_players)
-            self.params.check_players(num_players)
-            self._checked_counts.add(num_players)
+        table = self._tables.get(num_players)
+        if table is None:
+            table = self._table_for(num_players)
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
-        chars = self._chosen_chars or self._first_chars[num_players]  # G1
-        state.chars = chars
-        kinds = self._layouts.get(chars)
-        state.kinds = kinds if kinds is not None else self.layout(chars)
+        state.chars, state.kinds = table
         prefs = self._set_prefs
         state.prefs = prefs if prefs is not None else self._draw_preferences(num_players, rng)
         state.hand = [self.full_hand] * num_players  # R1
@@ -258,6 +255,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         # the library holds at least one title (params), so the first seat always has one to
         # nominate: G15's automatic passes (_offer_nomination) cannot start yet
         return state
+
+    def _table_for(self, num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The characters (G1) and the chips' kinds of a match of ``num_players``, fixed by
+        the params: worked out (and the count checked) once per game instance."""
+        self.check_player_count(num_players)
+        self.params.check_players(num_players)
+        chars = self._chosen_chars or self._first_chars[num_players]
+        table = self._tables[num_players] = (chars, self.layout(chars))
+        return table
 
     def start_journal(self, state: GtpagState) -> Journal:
         """The setup's story: characters, each seat's own preferences, who begins."""
@@ -647,22 +653,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _advance(self, state: GtpagState) -> None:
         """R3, R9: clockwise to the next character with a chip to play, or the round ends."""
-        n = state.num_players
-        mask = self.bid_mask if state.phase == P_TIE else self.full_hand
-        hand = state.hand
-        seat = state.actor
         left = state.turns_left - 1
-        while left > 0:
-            seat += 1
-            if seat == n:
-                seat = 0
-            if hand[seat] & mask:
-                state.turns_left = left
-                state.actor = seat
-                return
-            if state.journal is not None:
-                narrate.skipped(state, seat)
-            left -= 1
+        if left > 0:
+            n = state.num_players
+            mask = self.bid_mask if state.phase == P_TIE else self.full_hand
+            hand = state.hand
+            seat = state.actor
+            while left > 0:
+                seat += 1
+                if seat == n:
+                    seat = 0
+                if hand[seat] & mask:
+                    state.turns_left = left
+                    state.actor = seat
+                    return
+                if state.journal is not None:
+                    narrate.skipped(state, seat)
+                left -= 1
         state.turns_left = 0
         self._end_round(state)
 
@@ -680,22 +687,29 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._start_boosting(state)
 
     def round_starter(self, state: GtpagState) -> int:
-        """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent."""
+        """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent
+        (``_most_recent``: the one whose latest chip came last, the first such in the order
+        of play), found in one pass over the Nominations in play."""
         nominators = state.nominators
+        last_turn = state.last_turn
         active = self._bits[state.active]
-        if not state.shown:  # nothing face up yet: every Nomination stands at 0
-            return self._most_recent(state, [nominators[j] for j in active])
-        scores = self._face_up_scores(state)
-        best = scores[active[0]]
-        tied: list[int] = []
-        for j in active:  # one pass, in the order of play, instead of max() and a filter
+        # nothing face up yet: every Nomination stands at 0
+        scores = self._face_up_scores(state) if state.shown else self._no_scores
+        first = active[0]
+        starter = nominators[first]
+        best = scores[first]
+        latest = last_turn[starter]
+        for j in active:
             score = scores[j]
-            if score > best:
-                best = score
-                tied = [nominators[j]]
-            elif score == best:
-                tied.append(nominators[j])
-        return self._most_recent(state, tied)
+            if score < best:
+                continue
+            seat = nominators[j]
+            if score > best or last_turn[seat] > latest:
+                starter, best, latest = seat, score, last_turn[seat]
+        if latest >= 0:
+            return starter
+        # none of the tied has played a chip (G4): the nearest clockwise, by _most_recent
+        return self._most_recent(state, [nominators[j] for j in active if scores[j] == best])
 
     def _face_up_scores(self, state: GtpagState) -> list[int]:
         """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet): the
