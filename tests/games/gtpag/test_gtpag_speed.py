@@ -152,3 +152,39 @@ def test_issue16_item3_the_policys_chip_tables_match_a_fresh_policy(players: int
             assert _fields(shared._seen(match, seat)) == _fields(fresh._seen(match, seat))
             checked += 1
     assert checked > 400
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_issue16_round_starter_in_one_pass_matches_a_recount(setting: str, players: int) -> None:
+    """R7, R8, D5, G4: the fourth speed pass finds the next round's starter in one pass over
+    the Nominations in play. It must be the nominator of the highest between-rounds tally
+    (face-up chips only), the most recent among the tied, as worked out chip by chip."""
+    game = GtpagGame(GtpagParams().with_overrides(SETTINGS[setting]))
+    checked = 0
+    for match in _random_states(game, players, range(30)):
+        if match.phase != BIDDING:
+            continue
+        in_play = [j for j in range(len(match.piles)) if match.active >> j & 1]
+        scores = {j: game.tally(match, j, face_up_only=True).score for j in in_play}
+        best = max(scores.values())
+        tied = [match.nominators[j] for j in in_play if scores[j] == best]
+        assert game.round_starter(match) == game._most_recent(match, tied)
+        checked += 1
+    assert checked > 50
+
+
+def test_issue16_the_games_tables_stay_out_of_its_instance_dict() -> None:
+    """Interpreted (CPython 3.11), an object keeps its attributes compact, and a
+    ``self.method()`` call its cached look-up, only while its instance dict holds fewer than
+    30 keys: the game's 45 tables there made every rules call miss the cache, and cost about
+    a quarter of a playout's time. They are slots now; the dict holds ``params`` only, also
+    after play and after the lab read the component names (a cached_property would add one)."""
+    game = GtpagGame()
+    names = game.component_names
+    assert game.component_names is names  # built once, kept
+    for _ in _random_states(game, 4, range(5)):
+        pass
+    attributes = getattr(game, "__dict__", {})  # a compiled game keeps no instance dict
+    assert len(attributes) < 30
+    assert set(attributes) <= {"params"}

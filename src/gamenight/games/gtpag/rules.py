@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
-from functools import cached_property
 from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
@@ -97,6 +96,20 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         ),
         aliases=("game-to-pick-a-game", "pick-a-game", "gateway-edition"),
     )
+    # Slots, not the instance dict, for the tables below. Interpreted (CPython 3.11), an
+    # instance dict with 30 keys or more is a plain dict, and every ``self.method()`` on it
+    # missed the interpreter's method cache, playout after playout (issue 16). ``params``
+    # stays in the dict (Game sets it), which keeps its keys few.
+    __slots__ = (
+        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_value", "_chosen_chars",
+        "_component_names", "_first_chars", "_first_player", "_first_slot", "_hand_kinds",
+        "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots", "_kind_value",
+        "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores", "_nomination_lists", "_placed",
+        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_tables",
+        "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book", "full_hand",
+        "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid", "num_kinds",
+        "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit", "trait_slot",
+    )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
         super().__init__(params)
@@ -132,6 +145,18 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     kind_mask |= 1 << self.slot_kind[slot]
             kind_masks.append(kind_mask)
         self._kind_mask = tuple(kind_masks)
+        # a whole hand (its Trait bit too) -> the same kinds mask: one index on the hot path
+        self._hand_kinds = tuple(
+            kind_masks[hand & self.bid_mask] for hand in range(1 << self.per_seat)
+        )
+        self._seat_base = tuple(seat * self.per_seat for seat in range(MAX_SEATS))
+        # seat -> the number of its Trait chip (-1 without Traits)
+        self._trait_chips = tuple(
+            seat * self.per_seat + self.trait_slot if p.use_traits else -1
+            for seat in range(MAX_SEATS)
+        )
+        # Trait code -> True for a Trait laid on a Nomination (D2.3-D2.5): one index, not `in`
+        self._placed = tuple(trait in PLACED_TRAITS for trait in range(len(TRAIT_NAMES)))
         self._first_slot = tuple(slots[0] for slots in self._kind_slots)
         # seat -> Bid chip kind -> the numbers of the seat's chips of that kind (determinize)
         self.bid_chips_of = tuple(
@@ -177,6 +202,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
+        self._no_scores = (0,) * MAX_SEATS  # round_starter: no chip face up yet
         # the params new_state reads, read once (compiled, params is an interpreted dataclass:
         # each attribute read would be a generic look-up)
         self._set_prefs = (
@@ -191,7 +217,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self.tallies = playtest.Tallies(self)
         self._unit = self.tallies.unit  # kind code -> its step in ``state.tally`` (M1)
         self._score_of = self.tallies.score  # packed counts -> Score, memoised
-        self._checked_counts: set[int] = set()  # player counts these params were checked for
+        # player count -> its characters and chips' kinds (_table_for), once the count is checked
+        self._tables: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._component_names: playtest.ComponentNames | None = None
 
     @classmethod
     def default_params(cls) -> GtpagParams:
@@ -212,16 +240,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return found
 
     def new_state(self, num_players: int, seed: int) -> GtpagState:
-        if num_players not in self._checked_counts:
-            self.check_player_count(num_players)
-            self.params.check_players(num_players)
-            self._checked_counts.add(num_players)
+        table = self._tables.get(num_players)
+        if table is None:
+            table = self._table_for(num_players)
         rng = Rng(seed)
         state = GtpagState(num_players, rng)
-        chars = self._chosen_chars or self._first_chars[num_players]  # G1
-        state.chars = chars
-        kinds = self._layouts.get(chars)
-        state.kinds = kinds if kinds is not None else self.layout(chars)
+        state.chars, state.kinds = table
         prefs = self._set_prefs
         state.prefs = prefs if prefs is not None else self._draw_preferences(num_players, rng)
         state.hand = [self.full_hand] * num_players  # R1
@@ -231,6 +255,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         # the library holds at least one title (params), so the first seat always has one to
         # nominate: G15's automatic passes (_offer_nomination) cannot start yet
         return state
+
+    def _table_for(self, num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The characters (G1) and the chips' kinds of a match of ``num_players``, fixed by
+        the params: worked out (and the count checked) once per game instance."""
+        self.check_player_count(num_players)
+        self.params.check_players(num_players)
+        chars = self._chosen_chars or self._first_chars[num_players]
+        table = self._tables[num_players] = (chars, self.layout(chars))
+        return table
 
     def start_journal(self, state: GtpagState) -> Journal:
         """The setup's story: characters, each seat's own preferences, who begins."""
@@ -269,14 +302,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             hand = state.hand[player]
             if hand & self.trait_bit:
                 return self._bids_and_trait(state, player, hand)
-            bids = self._bid_lists.get(self._kind_mask[hand & self.bid_mask] << 8 | state.active)
+            bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | state.active)
             if bids is None:
                 bids = self._bids(hand, state.active)
-            return list(bids)
+            return [*bids]  # a fresh list (the caller may keep it); [*t] is cheaper than list(t)
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
-            return list(self._bids(state.hand[player], state.active))
+            return [*self._bids(state.hand[player], state.active)]
         if phase == P_NOMINATION:
             return self._nominations(state)
         if phase == P_BOOSTING:
@@ -306,7 +339,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
                 self._nomination_lists.clear()
             found = self._nomination_lists[key] = tuple(legal)
-        return list(found)
+        return [*found]
 
     def _bids(self, hand: int, active: int) -> tuple[Action, ...]:
         """R5, D5, D7: one Bid chip of each kind in hand on each Nomination in play."""
@@ -346,19 +379,29 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's Trait
         with its first choices. While those follow from the table's shape (``_trait_shape``),
         the whole list is kept, by that shape and the kinds of Bid chips in hand."""
-        trait = state.kinds[player * self.per_seat + self.trait_slot] - TRAIT_BASE
-        shape = self._trait_shape(state, trait)
-        if shape < 0:  # a chip-target Trait with chips face up: the targets are worked out
-            return [*self._bids(hand, state.active), *self._chip_targets(state, trait)]
+        trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
+        active = state.active
+        # the shape of the table, as _trait_shape packs it (written out here: this runs on
+        # most actions, and a call costs more than the few lines)
+        if self._placed[trait]:
+            shape = (trait << 8 | active) << 4
+        elif state.face_up:  # a chip-target Trait with chips face up: the targets are worked out
+            return [*self._bids(hand, active), *self._chip_targets(state, trait)]
+        else:
+            shape = trait << 8 | active
+            piles = state.piles
+            for pile in piles:
+                shape = shape << 6 | len(pile)
+            shape = shape << 4 | len(piles)
         # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
-        key = shape << 8 | self._kind_mask[hand & self.bid_mask]
+        key = shape << 8 | self._hand_kinds[hand]
         found = self._bidding_lists.get(key)
         if found is None:
             if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
                 self._bidding_lists.clear()
             options = self._trait_options(state, trait)
-            found = self._bidding_lists[key] = (*self._bids(hand, state.active), *options)
-        return list(found)
+            found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
+        return [*found]
 
     def _trait_shape(self, state: GtpagState, trait: int) -> int:
         """What a Trait's first choices depend on, packed in one int (an int hashes at once, a
@@ -370,7 +413,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         pile holds at most 8 characters' 7 chips), the mask of Nominations in play (8 bits),
         then the Trait."""
         shape = trait << 8 | state.active
-        if trait in PLACED_TRAITS:
+        if self._placed[trait]:
             return shape << 4
         if state.face_up:
             return -1
@@ -388,7 +431,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if cached is None:
             if len(self._target_lists) > CACHE_LIMIT:  # keep memory bounded
                 self._target_lists.clear()
-            if trait in PLACED_TRAITS:
+            if self._placed[trait]:
                 place = self.book.place[trait]
                 cached = tuple(place[j] for j in self._active(state))
             else:  # every chip face down: the targets follow from the pile sizes
@@ -438,20 +481,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: GtpagState, player: int, action: Action) -> None:
-        state.steps += 1
+        steps = state.steps = state.steps + 1
         if state.journal is not None:
             narrate.action(self, state, player, action)
         kind = action.kind
         if kind == K_BID:  # R5, D5: the chip goes face down next to the Nomination
-            hand = state.hand[player]
-            slot = self._first_slot[action.a]
+            k, j = action.a, action.b
+            hands = state.hand
+            hand = hands[player]
+            slot = self._first_slot[k]
             if not hand >> slot & 1:  # a repeated kind: its first slot still in hand
-                slot = next(s for s in self._kind_slots[action.a] if hand >> s & 1)
-            state.hand[player] = hand & ~(1 << slot)
-            state.piles[action.b].append(player * self.per_seat + slot)
-            state.tally[action.b] += self._unit[action.a]
-            state.last_turn[player] = state.turn
-            state.turn += 1
+                slot = next(s for s in self._kind_slots[k] if hand >> s & 1)
+            hands[player] = hand ^ 1 << slot
+            state.piles[j].append(self._seat_base[player] + slot)
+            state.tally[j] += self._unit[k]
+            turn = state.turn
+            state.last_turn[player] = turn
+            state.turn = turn + 1
             state.last_chip = player
             self._advance(state)
         elif state.phase == P_TRAIT:
@@ -476,7 +522,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             self._next_booster(state)
         elif kind == K_DECLINE:
             self._next_booster(state)
-        if state.steps >= self._max_actions and state.phase != P_OVER:
+        if steps >= self._max_actions and state.phase != P_OVER:
             self._cap(state)
 
     def _played(self, state: GtpagState, player: int) -> None:
@@ -607,22 +653,23 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _advance(self, state: GtpagState) -> None:
         """R3, R9: clockwise to the next character with a chip to play, or the round ends."""
-        n = state.num_players
-        mask = self.bid_mask if state.phase == P_TIE else self.full_hand
-        hand = state.hand
-        seat = state.actor
         left = state.turns_left - 1
-        while left > 0:
-            seat += 1
-            if seat == n:
-                seat = 0
-            if hand[seat] & mask:
-                state.turns_left = left
-                state.actor = seat
-                return
-            if state.journal is not None:
-                narrate.skipped(state, seat)
-            left -= 1
+        if left > 0:
+            n = state.num_players
+            mask = self.bid_mask if state.phase == P_TIE else self.full_hand
+            hand = state.hand
+            seat = state.actor
+            while left > 0:
+                seat += 1
+                if seat == n:
+                    seat = 0
+                if hand[seat] & mask:
+                    state.turns_left = left
+                    state.actor = seat
+                    return
+                if state.journal is not None:
+                    narrate.skipped(state, seat)
+                left -= 1
         state.turns_left = 0
         self._end_round(state)
 
@@ -640,22 +687,29 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         self._start_boosting(state)
 
     def round_starter(self, state: GtpagState) -> int:
-        """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent."""
+        """R7, R8, D5, G4: the nominator of the highest face-up Score; ties: the most recent
+        (``_most_recent``: the one whose latest chip came last, the first such in the order
+        of play), found in one pass over the Nominations in play."""
         nominators = state.nominators
+        last_turn = state.last_turn
         active = self._bits[state.active]
-        if not state.shown:  # nothing face up yet: every Nomination stands at 0
-            return self._most_recent(state, [nominators[j] for j in active])
-        scores = self._face_up_scores(state)
-        best = scores[active[0]]
-        tied: list[int] = []
-        for j in active:  # one pass, in the order of play, instead of max() and a filter
+        # nothing face up yet: every Nomination stands at 0
+        scores = self._face_up_scores(state) if state.shown else self._no_scores
+        first = active[0]
+        starter = nominators[first]
+        best = scores[first]
+        latest = last_turn[starter]
+        for j in active:
             score = scores[j]
-            if score > best:
-                best = score
-                tied = [nominators[j]]
-            elif score == best:
-                tied.append(nominators[j])
-        return self._most_recent(state, tied)
+            if score < best:
+                continue
+            seat = nominators[j]
+            if score > best or last_turn[seat] > latest:
+                starter, best, latest = seat, score, last_turn[seat]
+        if latest >= 0:
+            return starter
+        # none of the tied has played a chip (G4): the nearest clockwise, by _most_recent
+        return self._most_recent(state, [nominators[j] for j in active if scores[j] == best])
 
     def _face_up_scores(self, state: GtpagState) -> list[int]:
         """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet): the
@@ -895,10 +949,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def rounds_played(self, state: GtpagState) -> int:
         return playtest.rounds_played(state)
 
-    @cached_property
+    @property
     def component_names(self) -> playtest.ComponentNames:
-        """The names ``component_uses`` gives (M2), built on first use."""
-        return playtest.ComponentNames(self.labels)
+        """The names ``component_uses`` gives (M2), built on first use (kept in a slot: a
+        ``cached_property`` would write the instance dict, see ``__slots__``)."""
+        names = self._component_names
+        if names is None:
+            names = self._component_names = playtest.ComponentNames(self.labels)
+        return names
 
     def recount_tally(self, state: GtpagState) -> None:
         """Set ``state.tally`` (M1) from the Nominations, for a state not built by ``apply``."""

@@ -88,7 +88,7 @@ FIELDS = (
 class GtpagState:
     __slots__ = FIELDS
 
-    def __init__(self, num_players: int, rng: Rng, *, blank: bool = False) -> None:
+    def __init__(self, num_players: int, rng: Rng, blank: bool = False) -> None:
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
@@ -141,7 +141,8 @@ class GtpagState:
     def clone(self) -> GtpagState:
         # through __init__, not __new__: compiled, __new__ would run __init__ anyway;
         # a copy never narrates (core.journal), so its journal stays None
-        twin = GtpagState(self.num_players, self.rng.clone(), blank=True)
+        # ``blank`` passed by position: interpreted, a keyword argument costs a slower call
+        twin = GtpagState(self.num_players, self.rng.clone(), True)
         twin.prefs = self.prefs
         twin.chars = self.chars
         twin.kinds = self.kinds
