@@ -99,6 +99,14 @@ def test_issue11_item13_each_record_is_on_disk_as_soon_as_its_match_ends(
     assert len(list(read_records(path))) == 6
 
 
+def as_at_a_terminal() -> None:
+    """In the child, before it starts: Ctrl-C as a terminal delivers it. A child inherits an
+    ignored or blocked SIGINT from the process that starts it (here a test worker, which some
+    library it hosted may have left so), and would then never see the Ctrl-C the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(
@@ -123,6 +131,7 @@ def test_issue11_item13_an_interrupted_huge_run_leaves_whole_records(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 60

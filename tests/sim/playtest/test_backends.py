@@ -151,6 +151,16 @@ def _wait_for_workers(pid: int, most_seconds: float = 60) -> None:
     raise AssertionError("the playtest command started no worker process")
 
 
+
+def as_at_a_terminal() -> None:
+    """In the child, before it starts: Ctrl-C as a terminal delivers it. A child inherits an
+    ignored or blocked SIGINT from the process that starts it (here a test worker, which some
+    library it hosted may have left so), and would then never see the Ctrl-C the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+
 def test_issue15_item5_ctrl_c_keeps_and_reports_the_finished_matches() -> None:
     """Ctrl-C reaches the whole process group (the command and its worker processes), as a
     terminal sends it: the figures of the finished matches are printed, then one line."""
@@ -159,7 +169,7 @@ def test_issue15_item5_ctrl_c_keeps_and_reports_the_finished_matches() -> None:
     path = os.pathsep.join(filter(None, [str(SOURCES), os.environ.get("PYTHONPATH")]))
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env={**os.environ, "PYTHONPATH": path, "COLUMNS": "120"},
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=as_at_a_terminal)
     _wait_for_workers(process.pid)
     time.sleep(1.5)  # the workers are up: give them time to finish a few batches
     os.killpg(process.pid, signal.SIGINT)
