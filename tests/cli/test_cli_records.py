@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import gamenight
+from ctrl_c import as_at_a_terminal
 from gamenight.bots.factory import GENERIC_BOTS
 from gamenight.cli import app
 from gamenight.core import Match, MatchRecord, read_records
@@ -97,14 +98,6 @@ def test_issue11_item13_each_record_is_on_disk_as_soon_as_its_match_ends(
     assert code == 0, out
     assert FileWatcher.seen == set(range(6))
     assert len(list(read_records(path))) == 6
-
-
-def as_at_a_terminal() -> None:
-    """In the child, before it starts: Ctrl-C as a terminal delivers it. A child inherits an
-    ignored or blocked SIGINT from the process that starts it (here a test worker, which some
-    library it hosted may have left so), and would then never see the Ctrl-C the test sends."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")

@@ -108,13 +108,3 @@ def test_issue16_item3_a_view_changed_in_place_is_read_afresh() -> None:
     view.clear()
     view.update(json.loads(json.dumps(later_view)))
     assert _drawn(game, view, seat, 5) == _drawn(RequirementsGame(), later_view, seat, 5)
-
-
-def test_issue16_item3_the_game_keeps_few_enough_attributes_to_keep_them_inline() -> None:
-    """CPython 3.11 keeps at most 29 instance attributes inline; from 30 on they live in a dict,
-    and then loading a method of the game (``to_act``, ``legal_actions``, ``apply``: three per
-    action of every playout) is never specialized, which cost several percent of a playout.
-    A compiled game has no instance dict, so there is nothing to count."""
-    attributes = getattr(RequirementsGame(), "__dict__", None)
-    if attributes is not None:
-        assert len(attributes) <= 29, sorted(attributes)

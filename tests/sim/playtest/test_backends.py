@@ -17,6 +17,7 @@ import pytest
 from backend_checks import figures, kept_as_played, make_blunder, rows, two_variants_and_a_ladder
 from typer.testing import CliRunner
 
+from ctrl_c import as_at_a_terminal
 from gamenight.bots.factory import GENERIC_BOTS
 from gamenight.cli import app
 from gamenight.sim.playtest import backends
@@ -149,16 +150,6 @@ def _wait_for_workers(pid: int, most_seconds: float = 60) -> None:
                     return
         time.sleep(0.1)
     raise AssertionError("the playtest command started no worker process")
-
-
-
-def as_at_a_terminal() -> None:
-    """In the child, before it starts: Ctrl-C as a terminal delivers it. A child inherits an
-    ignored or blocked SIGINT from the process that starts it (here a test worker, which some
-    library it hosted may have left so), and would then never see the Ctrl-C the test sends."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
 
 
 def test_issue15_item5_ctrl_c_keeps_and_reports_the_finished_matches() -> None:
