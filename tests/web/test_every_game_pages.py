@@ -14,6 +14,7 @@ from server_harness import RunningServer
 
 MOST_CLICKS = 3_000  # a 2-player Pink Godzilla match takes a few hundred
 MOST_WAITS = 10_000  # 30 ms each
+MOST_TABLES = 5  # watched in turn until one shows a hidden thing
 
 
 @pytest.mark.parametrize(
@@ -122,7 +123,14 @@ def test_a_spectator_sees_no_face_down_chip(browser: Any, server: RunningServer)
         count: int = watcher.locator("#board .chip.face-down").count()
         return count
 
-    face_down_seen = watch_a_match(browser, server, "gtpag", 9, look)
+    # the server seats each table from a secret seed, and about one 3-player match in eight
+    # ends with a single Nomination, which wins at once with no Bidding (gtpag RULES D4):
+    # such a match shows nothing to hide, so the next table is watched, up to MOST_TABLES
+    face_down_seen = 0
+    for seed in range(9, 9 + MOST_TABLES):
+        face_down_seen = watch_a_match(browser, server, "gtpag", seed, look)
+        if face_down_seen:
+            break
     assert face_down_seen > 0, "no face-down chip was ever on the table"
 
 
