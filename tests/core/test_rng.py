@@ -96,3 +96,29 @@ def test_every_shuffle_size_is_fisher_yates_and_the_stream_continues(seed: int, 
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected
     assert rng.next_u64() == reference.next_u64()
+
+
+@pytest.mark.parametrize("count", [*range(13), 30, 1024, 1025])
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**64 - 1, 987654321])
+def test_randbelow_each_gives_randbelow_numbers_and_the_stream_continues(
+    seed: int, count: int
+) -> None:
+    """issue 16: ``randbelow_each`` draws from 4 bounds on at once in 128-bit lanes (up to
+    1,024), one at a time otherwise: the numbers are ``randbelow``'s, in order, for bounds
+    from 1 to beyond 2**64, and the generator ends where those draws leave it."""
+    picker = Rng(seed ^ 0x5EED)
+    bounds = [1 + picker.randbelow(1 << picker.randbelow(70)) for _ in range(count)]
+    rng = Rng(seed)
+    drawn = rng.randbelow_each(bounds)
+    reference = Rng(seed)
+    assert drawn == [reference.randbelow(n) for n in bounds]
+    assert rng.next_u64() == reference.next_u64()
+
+
+@pytest.mark.parametrize("count", [2, 6])
+def test_randbelow_each_refuses_a_bound_below_one_and_draws_nothing(count: int) -> None:
+    """issue 16: a bound of 0 or less anywhere in the list is refused before any draw."""
+    rng = Rng(5)
+    with pytest.raises(ValueError, match="positive bound, got 0"):
+        rng.randbelow_each([3] * (count - 1) + [0])
+    assert rng.next_u64() == Rng(5).next_u64()
