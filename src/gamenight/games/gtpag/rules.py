@@ -31,7 +31,13 @@ from gamenight.games.gtpag.params import (
     GtpagParams,
     chip_label,
 )
-from gamenight.games.gtpag.state import GtpagState, random_preferences
+from gamenight.games.gtpag.state import (
+    FEWEST_DRAW_LANES,
+    LANES_PAY,
+    GtpagState,
+    first_draws,
+    random_preferences,
+)
 
 # Final: compiled, each is a C constant instead of a look-up in the module's dict
 P_NOMINATION: Final = phases.NOMINATION
@@ -105,10 +111,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         "_component_names", "_first_chars", "_first_player", "_first_slot", "_hand_kinds",
         "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots", "_kind_value",
         "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores", "_nomination_lists", "_placed",
-        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_tables",
-        "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book", "full_hand",
-        "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid", "num_kinds",
-        "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit", "trait_slot",
+        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_setup_bounds",
+        "_tables", "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book",
+        "full_hand", "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid",
+        "num_kinds", "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit",
+        "trait_slot",
     )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
@@ -202,6 +209,19 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
+        # player count -> the bounds of new_state's draws: a ranking per seat, then the first seat
+        # player count -> the bounds of new_state's draws where first_draws pays (every seat's
+        # ranking, then the first seat: 4 draws or more, interpreted); () elsewhere
+        self._setup_bounds = tuple(
+            (len(self._rankings),) * count + (count,)
+            if LANES_PAY
+            and count + 1 >= FEWEST_DRAW_LANES
+            and self._rankings
+            and p.preferences is None
+            and p.first_player is None
+            else ()
+            for count in range(MAX_SEATS + 1)
+        )
         self._no_scores = (0,) * MAX_SEATS  # round_starter: no chip face up yet
         # the params new_state reads, read once (compiled, params is an interpreted dataclass:
         # each attribute read would be a generic look-up)
@@ -243,14 +263,27 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         table = self._tables.get(num_players)
         if table is None:
             table = self._table_for(num_players)
-        rng = Rng(seed)
+        prefs = self._set_prefs
+        first = self._first_player
+        bounds = self._setup_bounds[num_players]
+        if bounds:
+            # every seat's ranking (G6), then the first seat (D4), drawn at once: the numbers
+            # of Rng(seed).randbelow, in fewer instructions (first_draws)
+            draws, rng = first_draws(seed, bounds)
+            first = draws.pop()
+            rankings = self._rankings
+            prefs = tuple([rankings[draw] for draw in draws])
+        else:
+            rng = Rng(seed)
+            if prefs is None:
+                prefs = self._draw_preferences(num_players, rng)
+            if first is None:
+                first = rng.randbelow(num_players)
         state = GtpagState(num_players, rng)
         state.chars, state.kinds = table
-        prefs = self._set_prefs
-        state.prefs = prefs if prefs is not None else self._draw_preferences(num_players, rng)
+        state.prefs = prefs
         state.hand = [self.full_hand] * num_players  # R1
-        first = self._first_player
-        state.start = state.actor = rng.randbelow(num_players) if first is None else first  # D4
+        state.start = state.actor = first  # D4
         state.turns_left = num_players
         # the library holds at least one title (params), so the first seat always has one to
         # nominate: G15's automatic passes (_offer_nomination) cannot start yet
@@ -499,23 +532,49 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.last_turn[player] = turn
             state.turn = turn + 1
             state.last_chip = player
-            self._advance(state)
+            # R3: the usual case of _advance, without the call (most actions are bids): the
+            # round goes on and the next seat clockwise holds a chip (in the Bidding, any chip
+            # of a hand is playable)
+            # R3: the usual case of _advance, without its call (most actions are bids): the
+            # round goes on and the next seat clockwise holds a chip (in the Bidding, every
+            # chip in a hand is playable)
+            left = state.turns_left - 1
+            if left <= 0:  # the round is over (R7, R10)
+                state.turns_left = 0
+                self._end_round(state)
+            else:
+                seat = player + 1
+                if seat == state.num_players:
+                    seat = 0
+                if hands[seat] and state.phase == P_BIDDING:
+                    state.turns_left = left
+                    state.actor = seat
+                else:  # a seat to skip (R9), or a tie round's Bid chips (D7)
+                    self._advance(state)
         elif state.phase == P_TRAIT:
             self._finish_trait(state, player, action)
         elif TRAIT_OF_KIND[kind] >= 0:
             self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
-        elif kind == K_NOMINATE:
-            j = len(state.titles)
-            state.titles.append(action.a)
-            state.nominators.append(player)
-            state.piles.append([])
-            state.boosts.append([])
-            state.tally.append(0)
-            state.active |= 1 << j
-            self._next_nominator(state)
-        elif kind == K_PASS:
-            state.passed |= 1 << player
-            self._next_nominator(state)
+        elif kind <= K_PASS:  # K_NOMINATE (0) or K_PASS (1), in one comparison
+            titles = state.titles
+            if kind == K_PASS:
+                state.passed |= 1 << player
+            else:
+                j = len(titles)
+                titles.append(action.a)
+                state.nominators.append(player)
+                state.piles.append([])
+                state.boosts.append([])
+                state.tally.append(0)
+                state.active |= 1 << j
+            # R2, D4: the usual case of _next_nominator, without its calls: counter-clockwise
+            # to the next character, who has a title left to nominate (G15)
+            left = state.turns_left - 1
+            if left > 0 and len(titles) < len(self.titles):
+                state.turns_left = left
+                state.actor = (player - 1) % state.num_players
+            else:
+                self._next_nominator(state)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
             state.tally[action.a] += BOOST_UNIT
@@ -681,7 +740,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         for hand in state.hand:  # a loop, not any(): compiled, a builtin is a generic call
             if hand:  # R10: some chip is still to be played
                 state.round += 1
-                self._begin_round(state, self.round_starter(state))  # R7, R8, D5
+                starter = self.round_starter(state)  # R7, R8, D5
+                if state.hand[starter] and state.journal is None:
+                    # the usual case of _begin_round, without its call: the starter holds a
+                    # chip (in the Bidding, any chip is playable) and nothing is narrated
+                    state.actor = starter
+                    state.turns_left = state.num_players
+                else:
+                    self._begin_round(state, starter)
                 return
         self._flip(state)  # R10, R11, G14
         self._start_boosting(state)
