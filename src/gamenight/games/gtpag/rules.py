@@ -593,7 +593,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R6, D2, D5: the Trait chip is played and resolved at once."""
         chip = player * self.per_seat + self.trait_slot
         state.hand[player] &= ~self.trait_bit
-        self._played(state, player)
+        state.last_turn[player] = state.turn  # as _played, without the call
+        state.turn += 1
+        state.last_chip = player
         if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
             state.piles[action.a].append(chip)
             state.tally[action.a] += self._unit[state.kinds[chip]]
@@ -696,7 +698,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             return False  # D4: a single Nomination wins at once
         state.phase = P_BIDDING
         state.round = 1
-        self._begin_round(state, state.nominators[-1])  # R3: the last to nominate begins
+        starter = state.nominators[-1]  # R3: the last to nominate begins
+        if state.journal is None:
+            # the usual case of _begin_round, without its call: the starter holds every chip
+            state.actor = starter
+            state.turns_left = state.num_players
+        else:
+            self._begin_round(state, starter)
         return False
 
     def _begin_round(self, state: GtpagState, starter: int) -> None:
@@ -849,12 +857,21 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
         if state.journal is not None:
             narrate.tallies(self, state)
-        active = self._active(state)
+        active = self._bits[state.active]
         scores: list[int] = []
         best = winner = -1
         ties = 0  # Nominations at the best Score besides the first found
+        # _score written out (one call fewer per Nomination: this runs once a match)
+        unit = self._unit
+        chip_kinds = state.kinds
+        score_of = self._score_of
+        piles = state.piles
+        boosts = state.boosts
         for j in active:  # one pass instead of max(), count() and index()
-            score = self._score(state, j)
+            counts = BOOST_UNIT * len(boosts[j])
+            for chip in piles[j]:
+                counts += unit[chip_kinds[chip]]
+            score = score_of[counts]
             scores.append(score)
             if winner < 0 or score > best:
                 best, winner, ties = score, j, 0
