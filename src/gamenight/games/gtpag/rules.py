@@ -107,15 +107,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     # missed the interpreter's method cache, playout after playout (issue 16). ``params``
     # stays in the dict (Game sets it), which keeps its keys few.
     __slots__ = (
-        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_value", "_chosen_chars",
-        "_component_names", "_first_chars", "_first_player", "_first_slot", "_hand_kinds",
-        "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots", "_kind_value",
-        "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores", "_nomination_lists", "_placed",
-        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_setup_bounds",
-        "_tables", "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book",
-        "full_hand", "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid",
-        "num_kinds", "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit",
-        "trait_slot",
+        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_options", "_boost_value",
+        "_chosen_chars", "_component_names", "_first_chars", "_first_player", "_first_slot",
+        "_hand_kinds", "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots",
+        "_kind_value", "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores",
+        "_nomination_lists", "_placed", "_rankings", "_score_of", "_scout_looks", "_seat_base",
+        "_set_prefs", "_setup_bounds", "_tables", "_target_lists", "_trait_chips", "_unit",
+        "bid_chips_of", "bid_mask", "book", "full_hand", "kind_invert", "kind_value", "label_index",
+        "labels", "max_noms", "num_bid", "num_kinds", "per_seat", "slot_kind", "tallies",
+        "title_index", "titles", "trait_bit", "trait_slot",
     )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
@@ -174,9 +174,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._target_lists: dict[int, tuple[Action, ...]] = {}  # see _trait_options
-        self._bidding_lists: dict[int, tuple[Action, ...]] = {}  # see _bids_and_trait
+        self._bidding_lists: dict[int, tuple[Action, ...]] = {}  # see legal_actions
         self._nomination_lists: dict[int, tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
+        # mask of Nominations in play -> R12, D6: a Boost on each of them, or decline
+        self._boost_options = tuple(
+            (
+                *(self.book.boost[j] for j in range(self.max_noms) if mask >> j & 1),
+                self.book.decline,
+            )
+            for mask in range(1 << MAX_SEATS)
+        )
         self._bits = tuple(
             tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
         )
@@ -333,12 +341,37 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         phase = state.phase
         if phase == P_BIDDING:
             hand = state.hand[player]
-            if hand & self.trait_bit:
-                return self._bids_and_trait(state, player, hand)
-            bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | state.active)
-            if bids is None:
-                bids = self._bids(hand, state.active)
-            return [*bids]  # a fresh list (the caller may keep it); [*t] is cheaper than list(t)
+            active = state.active
+            if not hand & self.trait_bit:
+                bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | active)
+                if bids is None:
+                    bids = self._bids(hand, active)
+                return [*bids]  # a fresh list (the caller may keep it); [*t] beats list(t)
+            # R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's
+            # Trait with its first choices. While those follow from the table's shape, the
+            # whole list is kept, by that shape and the kinds of Bid chips in hand. Written
+            # here, not in a helper: this runs on two actions in five, and a call costs more.
+            trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
+            # the shape as _trait_shape packs it (written out, for the same reason)
+            if self._placed[trait]:
+                shape = (trait << 8 | active) << 4
+            elif state.face_up:  # a chip-target Trait, chips face up: the targets worked out
+                return [*self._bids(hand, active), *self._chip_targets(state, trait)]
+            else:
+                shape = trait << 8 | active
+                piles = state.piles
+                for pile in piles:
+                    shape = shape << 6 | len(pile)
+                shape = shape << 4 | len(piles)
+            # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
+            key = shape << 8 | self._hand_kinds[hand]
+            found = self._bidding_lists.get(key)
+            if found is None:
+                if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
+                    self._bidding_lists.clear()
+                options = self._trait_options(state, trait)
+                found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
+            return [*found]
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
@@ -346,8 +379,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if phase == P_NOMINATION:
             return self._nominations(state)
         if phase == P_BOOSTING:
-            boost = self.book.boost
-            return [boost[j] for j in self._active(state)] + [self.book.decline]
+            return [*self._boost_options[state.active]]
         return []
 
     def _active(self, state: GtpagState) -> tuple[int, ...]:
@@ -407,34 +439,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 if not up >> chip & 1:
                     found.append(at[i])
         return found
-
-    def _bids_and_trait(self, state: GtpagState, player: int, hand: int) -> list[Action]:
-        """R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's Trait
-        with its first choices. While those follow from the table's shape (``_trait_shape``),
-        the whole list is kept, by that shape and the kinds of Bid chips in hand."""
-        trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
-        active = state.active
-        # the shape of the table, as _trait_shape packs it (written out here: this runs on
-        # most actions, and a call costs more than the few lines)
-        if self._placed[trait]:
-            shape = (trait << 8 | active) << 4
-        elif state.face_up:  # a chip-target Trait with chips face up: the targets are worked out
-            return [*self._bids(hand, active), *self._chip_targets(state, trait)]
-        else:
-            shape = trait << 8 | active
-            piles = state.piles
-            for pile in piles:
-                shape = shape << 6 | len(pile)
-            shape = shape << 4 | len(piles)
-        # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
-        key = shape << 8 | self._hand_kinds[hand]
-        found = self._bidding_lists.get(key)
-        if found is None:
-            if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
-                self._bidding_lists.clear()
-            options = self._trait_options(state, trait)
-            found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
-        return [*found]
 
     def _trait_shape(self, state: GtpagState, trait: int) -> int:
         """What a Trait's first choices depend on, packed in one int (an int hashes at once, a
