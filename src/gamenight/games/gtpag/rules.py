@@ -769,6 +769,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         (``_most_recent``: the one whose latest chip came last, the first such in the order
         of play), found in one pass over the Nominations in play."""
         nominators = state.nominators
+        if not state.shown:
+            # nothing face up: every Nomination in play stands at 0, so the most recent of
+            # their nominators begins. The seat of the latest chip is the most recent of all
+            # (its turn is the highest): when it nominated one of them, it begins, found
+            # without the loop below (the usual case)
+            last = state.last_chip
+            if last >= 0 and state.active == (1 << len(nominators)) - 1 and last in nominators:
+                return last
         last_turn = state.last_turn
         active = self._bits[state.active]
         # nothing face up yet: every Nomination stands at 0
