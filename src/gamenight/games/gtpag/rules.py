@@ -287,11 +287,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 prefs = self._draw_preferences(num_players, rng)
             if first is None:
                 first = rng.randbelow(num_players)
-        state = GtpagState(num_players, rng)
-        state.chars, state.kinds = table
-        state.prefs = prefs
-        state.hand = [self.full_hand] * num_players  # R1
-        state.start = state.actor = first  # D4
+        chars, chip_kinds = table
+        # R1: every hand full; D4: the first seat begins the Nominations
+        state = GtpagState(num_players, rng, False, chars, chip_kinds, prefs, first, self.full_hand)
         state.turns_left = num_players
         # the library holds at least one title (params), so the first seat always has one to
         # nominate: G15's automatic passes (_offer_nomination) cannot start yet

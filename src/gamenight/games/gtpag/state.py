@@ -90,18 +90,31 @@ FIELDS = (
 class GtpagState:
     __slots__ = FIELDS
 
-    def __init__(self, num_players: int, rng: Rng, blank: bool = False) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        rng: Rng,
+        blank: bool = False,
+        chars: tuple[int, ...] = (),
+        kinds: tuple[int, ...] = (),
+        prefs: tuple[tuple[float, ...], ...] = (),
+        first: int = 0,
+        hand: int = 0,
+    ) -> None:
+        """``chars`` to ``hand``: a new match's setup (``GtpagGame.new_state`` passes them by
+        position, as each field stored twice cost a new match's instructions): the seats'
+        characters, the chips' kinds, the preferences, the first seat and every seat's hand."""
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
         if blank:  # clone() sets every other field itself
             return
-        self.prefs: tuple[tuple[float, ...], ...] = ()  # C6: seat -> candidate -> preference
-        self.chars: tuple[int, ...] = ()  # C1: seat -> character index (0-based)
-        self.kinds: tuple[int, ...] = ()  # chip -> kind (Bid kinds, then 100 + Trait code)
+        self.prefs = prefs  # C6: seat -> candidate -> preference
+        self.chars = chars  # C1: seat -> character index (0-based)
+        self.kinds = kinds  # chip -> kind (Bid kinds, then 100 + Trait code)
         self.phase = NOMINATION
-        self.actor = 0
-        self.start = 0  # D4: the character that started the Nominations
+        self.actor = first
+        self.start = first  # D4: the character that started the Nominations
         self.turns_left = 0  # turns still to come in this round, the actor's included
         self.titles: list[int] = []  # Nomination j -> candidate index
         self.nominators: list[int] = []  # Nomination j -> seat
@@ -112,7 +125,7 @@ class GtpagState:
         # Nomination j -> how many chips of each kind lie on it and its Boosts, packed in one
         # int: kept by apply for the playtest lab (RULES.md M1; playtest.py)
         self.tally: list[int] = []
-        self.hand: list[int] = [0] * num_players  # seat -> bit mask of slots still held
+        self.hand: list[int] = [hand] * num_players  # seat -> bit mask of slots still held
         self.face_up = 0
         # (nomination, chip) of every face-up chip on the Nominations before the final flip:
         # face-up chips never move (G11), so the between-rounds tally reads only these
