@@ -6,7 +6,7 @@ Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
@@ -806,7 +806,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         score_of = self._score_of
         return [score_of[count] for count in counts]
 
-    def _most_recent(self, state: GtpagState, seats: list[int]) -> int:
+    def _most_recent(self, state: GtpagState, seats: Sequence[int]) -> int:
         """G4: the seat whose latest chip came last (never played: nearest clockwise after the
         latest chip's player)."""
         last_turn = state.last_turn
@@ -845,12 +845,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if not state.passed:
             self._resolve(state)
             return
-        n = state.num_players
-        passers = [s for s in range(n) if state.passed >> s & 1]
+        passers = self._bits[state.passed]  # in seat order
         first = self._most_recent(state, passers)
-        # counter-clockwise from the first: seats first, first - 1, ... (mod n) that passed
-        order = [(first - step) % n for step in range(n)]
-        state.boost_queue = tuple([seat for seat in order if state.passed >> seat & 1])
+        # counter-clockwise from the first: the passers from it down to seat 0, then from the
+        # highest seat down (slices of the seat-ordered passers, not a loop over the seats)
+        at = passers.index(first)
+        state.boost_queue = passers[at::-1] + passers[:at:-1]
         state.phase = P_BOOSTING
         if state.journal is not None:
             narrate.boosting(state, state.boost_queue, self._boost_value)
