@@ -284,7 +284,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         else:
             rng = Rng(seed)
             if prefs is None:
-                prefs = self._draw_preferences(num_players, rng)
+                rankings = self._rankings
+                if rankings:
+                    # G6: one draw per seat from every ranking (_draw_preferences written
+                    # out: a call costs more than the loop at 2 players)
+                    count = len(rankings)
+                    drawn = []
+                    for _ in range(num_players):
+                        drawn.append(rankings[rng.randbelow(count)])
+                    prefs = tuple(drawn)
+                else:
+                    prefs = self._draw_preferences(num_players, rng)
             if first is None:
                 first = rng.randbelow(num_players)
         chars, chip_kinds = table
@@ -572,7 +582,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             # R2, D4: the usual case of _next_nominator, without its calls: counter-clockwise
             # to the next character, who has a title left to nominate (G15)
             left = state.turns_left - 1
-            if left > 0 and len(titles) < len(self.titles):
+            if left <= 0:  # every character has had its turn: no automatic pass can follow
+                self._step_nominator(state)
+            elif len(titles) < len(self.titles):
                 state.turns_left = left
                 state.actor = (player - 1) % state.num_players
             else:
