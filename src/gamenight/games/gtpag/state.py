@@ -220,11 +220,11 @@ def random_preferences(count: int, rng: Rng) -> tuple[float, ...]:
     return tuple(values)
 
 
-# -- the setup's draws, at once (issue 16) ---------------------------------------------------------
+# -- the setup's draws, at once (issue 16) -------------------------------------------------------
 # A new match draws every seat's preferences and the first seat: interpreted, each
-# ``Rng.randbelow`` is a dozen operations on Python integers (about 6,600 machine instructions),
-# and at 2 players those draws were a sixth of a whole random playout. ``first_draws`` gives the
-# same numbers with one pass of SplitMix64's finaliser over all of them, as ``Rng.shuffle`` does
+# ``Rng.randbelow`` is a dozen operations on Python integers (about 6,600 machine instructions;
+# at 8 players the nine draws were 7% of a random playout). ``first_draws`` gives the same
+# numbers with one pass of SplitMix64's finaliser over all of them, as ``Rng.shuffle`` does
 # (core/rng.py, ``_shuffle_lanes``); tests/games/gtpag/test_gtpag_setup_draws.py checks it
 # against ``Rng`` itself. Compiled, ``Rng`` draws natively, so it is used as it is.
 _COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
