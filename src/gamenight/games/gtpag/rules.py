@@ -544,9 +544,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.last_turn[player] = turn
             state.turn = turn + 1
             state.last_chip = player
-            # R3: the usual case of _advance, without the call (most actions are bids): the
-            # round goes on and the next seat clockwise holds a chip (in the Bidding, any chip
-            # of a hand is playable)
             # R3: the usual case of _advance, without its call (most actions are bids): the
             # round goes on and the next seat clockwise holds a chip (in the Bidding, every
             # chip in a hand is playable)
@@ -563,11 +560,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                     state.actor = seat
                 else:  # a seat to skip (R9), or a tie round's Bid chips (D7)
                     self._advance(state)
-        elif state.phase == P_TRAIT:
-            self._finish_trait(state, player, action)
-        elif TRAIT_OF_KIND[kind] >= 0:
-            self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
-        elif kind <= K_PASS:  # K_NOMINATE (0) or K_PASS (1), in one comparison
+        elif kind <= K_PASS:  # K_NOMINATE (0) or K_PASS (1), in one comparison (before the
+            # Trait kinds: a Nomination turn comes more often; no Trait phase offers these)
             titles = state.titles
             if kind == K_PASS:
                 state.passed |= 1 << player
@@ -589,6 +583,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 state.actor = (player - 1) % state.num_players
             else:
                 self._next_nominator(state)
+        elif state.phase == P_TRAIT:
+            self._finish_trait(state, player, action)
+        elif TRAIT_OF_KIND[kind] >= 0:
+            self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
             state.tally[action.a] += BOOST_UNIT
@@ -762,7 +760,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         for hand in state.hand:  # a loop, not any(): compiled, a builtin is a generic call
             if hand:  # R10: some chip is still to be played
                 state.round += 1
-                starter = self.round_starter(state)  # R7, R8, D5
+                starter = state.last_chip
+                # R7, R8, D5: round_starter; its usual case first, without the call: nothing
+                # face up and the latest chip's seat nominated (see round_starter)
+                if (
+                    state.shown
+                    or state.active != (1 << len(state.nominators)) - 1
+                    or starter not in state.nominators
+                ):
+                    starter = self.round_starter(state)
                 if state.hand[starter] and state.journal is None:
                     # the usual case of _begin_round, without its call: the starter holds a
                     # chip (in the Bidding, any chip is playable) and nothing is narrated
