@@ -380,12 +380,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 options = self._trait_options(state, trait)
                 found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
             return [*found]
+        if phase == P_NOMINATION:  # next most common, before the rarer phases
+            return self._nominations(state)
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
             return [*self._bids(state.hand[player], state.active)]
-        if phase == P_NOMINATION:
-            return self._nominations(state)
         if phase == P_BOOSTING:
             return [*self._boost_options[state.active]]
         return []
@@ -401,13 +401,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         key = 0
         for title in taken:
             key |= 2 << title
-        may_pass = bool(taken) or state.turns_left > 1
-        if may_pass:
+        if taken or state.turns_left > 1:  # passing is allowed
             key |= 1
         found = self._nomination_lists.get(key)
         if found is None:
             legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
-            if may_pass:
+            if key & 1:
                 legal.insert(0, self.book.passing)
             if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
                 self._nomination_lists.clear()
