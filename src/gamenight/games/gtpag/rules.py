@@ -6,7 +6,7 @@ Rule numbers (R…, D…, G…) refer to RULES.md beside this file.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import ClassVar, Final, NamedTuple
 
 from gamenight.core.game import Game, GameSpec, Outcome, Variant, View
@@ -31,7 +31,13 @@ from gamenight.games.gtpag.params import (
     GtpagParams,
     chip_label,
 )
-from gamenight.games.gtpag.state import GtpagState, random_preferences
+from gamenight.games.gtpag.state import (
+    FEWEST_DRAW_LANES,
+    LANES_PAY,
+    GtpagState,
+    first_draws,
+    random_preferences,
+)
 
 # Final: compiled, each is a C constant instead of a look-up in the module's dict
 P_NOMINATION: Final = phases.NOMINATION
@@ -101,14 +107,15 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     # missed the interpreter's method cache, playout after playout (issue 16). ``params``
     # stays in the dict (Game sets it), which keeps its keys few.
     __slots__ = (
-        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_value", "_chosen_chars",
-        "_component_names", "_first_chars", "_first_player", "_first_slot", "_hand_kinds",
-        "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots", "_kind_value",
-        "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores", "_nomination_lists", "_placed",
-        "_rankings", "_score_of", "_scout_looks", "_seat_base", "_set_prefs", "_tables",
-        "_target_lists", "_trait_chips", "_unit", "bid_chips_of", "bid_mask", "book", "full_hand",
-        "kind_invert", "kind_value", "label_index", "labels", "max_noms", "num_bid", "num_kinds",
-        "per_seat", "slot_kind", "tallies", "title_index", "titles", "trait_bit", "trait_slot",
+        "_actors", "_bid_lists", "_bidding_lists", "_bits", "_boost_options", "_boost_value",
+        "_chosen_chars", "_component_names", "_first_chars", "_first_player", "_first_slot",
+        "_hand_kinds", "_kind_bonus", "_kind_house", "_kind_invert", "_kind_mask", "_kind_slots",
+        "_kind_value", "_layouts", "_max_actions", "_max_tie_rounds", "_no_scores",
+        "_nomination_lists", "_placed", "_rankings", "_score_of", "_scout_looks", "_seat_base",
+        "_set_prefs", "_setup_bounds", "_tables", "_target_lists", "_trait_chips", "_unit",
+        "bid_chips_of", "bid_mask", "book", "full_hand", "kind_invert", "kind_value", "label_index",
+        "labels", "max_noms", "num_bid", "num_kinds", "per_seat", "slot_kind", "tallies",
+        "title_index", "titles", "trait_bit", "trait_slot",
     )  # fmt: skip
 
     def __init__(self, params: GtpagParams | None = None) -> None:
@@ -167,9 +174,17 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         )
         self._bid_lists: dict[int, tuple[Action, ...]] = {}
         self._target_lists: dict[int, tuple[Action, ...]] = {}  # see _trait_options
-        self._bidding_lists: dict[int, tuple[Action, ...]] = {}  # see _bids_and_trait
+        self._bidding_lists: dict[int, tuple[Action, ...]] = {}  # see legal_actions
         self._nomination_lists: dict[int, tuple[Action, ...]] = {}
         self._actors = tuple((seat,) for seat in range(MAX_SEATS))
+        # mask of Nominations in play -> R12, D6: a Boost on each of them, or decline
+        self._boost_options = tuple(
+            (
+                *(self.book.boost[j] for j in range(self.max_noms) if mask >> j & 1),
+                self.book.decline,
+            )
+            for mask in range(1 << MAX_SEATS)
+        )
         self._bits = tuple(
             tuple(j for j in range(MAX_SEATS) if mask >> j & 1) for mask in range(1 << MAX_SEATS)
         )
@@ -202,6 +217,19 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
+        # player count -> the bounds of new_state's draws: a ranking per seat, then the first seat
+        # player count -> the bounds of new_state's draws where first_draws pays (every seat's
+        # ranking, then the first seat: 4 draws or more, interpreted); () elsewhere
+        self._setup_bounds = tuple(
+            (len(self._rankings),) * count + (count,)
+            if LANES_PAY
+            and count + 1 >= FEWEST_DRAW_LANES
+            and self._rankings
+            and p.preferences is None
+            and p.first_player is None
+            else ()
+            for count in range(MAX_SEATS + 1)
+        )
         self._no_scores = (0,) * MAX_SEATS  # round_starter: no chip face up yet
         # the params new_state reads, read once (compiled, params is an interpreted dataclass:
         # each attribute read would be a generic look-up)
@@ -243,14 +271,35 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         table = self._tables.get(num_players)
         if table is None:
             table = self._table_for(num_players)
-        rng = Rng(seed)
-        state = GtpagState(num_players, rng)
-        state.chars, state.kinds = table
         prefs = self._set_prefs
-        state.prefs = prefs if prefs is not None else self._draw_preferences(num_players, rng)
-        state.hand = [self.full_hand] * num_players  # R1
         first = self._first_player
-        state.start = state.actor = rng.randbelow(num_players) if first is None else first  # D4
+        bounds = self._setup_bounds[num_players]
+        if bounds:
+            # every seat's ranking (G6), then the first seat (D4), drawn at once: the numbers
+            # of Rng(seed).randbelow, in fewer instructions (first_draws)
+            draws, rng = first_draws(seed, bounds)
+            first = draws.pop()
+            rankings = self._rankings
+            prefs = tuple([rankings[draw] for draw in draws])
+        else:
+            rng = Rng(seed)
+            if prefs is None:
+                rankings = self._rankings
+                if rankings:
+                    # G6: one draw per seat from every ranking (_draw_preferences written
+                    # out: a call costs more than the loop at 2 players)
+                    count = len(rankings)
+                    drawn = []
+                    for _ in range(num_players):
+                        drawn.append(rankings[rng.randbelow(count)])
+                    prefs = tuple(drawn)
+                else:
+                    prefs = self._draw_preferences(num_players, rng)
+            if first is None:
+                first = rng.randbelow(num_players)
+        chars, chip_kinds = table
+        # R1: every hand full; D4: the first seat begins the Nominations
+        state = GtpagState(num_players, rng, False, chars, chip_kinds, prefs, first, self.full_hand)
         state.turns_left = num_players
         # the library holds at least one title (params), so the first seat always has one to
         # nominate: G15's automatic passes (_offer_nomination) cannot start yet
@@ -300,21 +349,45 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         phase = state.phase
         if phase == P_BIDDING:
             hand = state.hand[player]
-            if hand & self.trait_bit:
-                return self._bids_and_trait(state, player, hand)
-            bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | state.active)
-            if bids is None:
-                bids = self._bids(hand, state.active)
-            return [*bids]  # a fresh list (the caller may keep it); [*t] is cheaper than list(t)
+            active = state.active
+            if not hand & self.trait_bit:
+                bids = self._bid_lists.get(self._hand_kinds[hand] << 8 | active)
+                if bids is None:
+                    bids = self._bids(hand, active)
+                return [*bids]  # a fresh list (the caller may keep it); [*t] beats list(t)
+            # R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's
+            # Trait with its first choices. While those follow from the table's shape, the
+            # whole list is kept, by that shape and the kinds of Bid chips in hand. Written
+            # here, not in a helper: this runs on two actions in five, and a call costs more.
+            trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
+            # the shape as _trait_shape packs it (written out, for the same reason)
+            if self._placed[trait]:
+                shape = (trait << 8 | active) << 4
+            elif state.face_up:  # a chip-target Trait, chips face up: the targets worked out
+                return [*self._bids(hand, active), *self._chip_targets(state, trait)]
+            else:
+                shape = trait << 8 | active
+                piles = state.piles
+                for pile in piles:
+                    shape = shape << 6 | len(pile)
+                shape = shape << 4 | len(piles)
+            # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
+            key = shape << 8 | self._hand_kinds[hand]
+            found = self._bidding_lists.get(key)
+            if found is None:
+                if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
+                    self._bidding_lists.clear()
+                options = self._trait_options(state, trait)
+                found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
+            return [*found]
+        if phase == P_NOMINATION:  # next most common, before the rarer phases
+            return self._nominations(state)
         if phase == P_TRAIT:
             return self._finishing_options(state)
         if phase == P_TIE:
             return [*self._bids(state.hand[player], state.active)]
-        if phase == P_NOMINATION:
-            return self._nominations(state)
         if phase == P_BOOSTING:
-            boost = self.book.boost
-            return [boost[j] for j in self._active(state)] + [self.book.decline]
+            return [*self._boost_options[state.active]]
         return []
 
     def _active(self, state: GtpagState) -> tuple[int, ...]:
@@ -328,13 +401,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         key = 0
         for title in taken:
             key |= 2 << title
-        may_pass = bool(taken) or state.turns_left > 1
-        if may_pass:
+        if taken or state.turns_left > 1:  # passing is allowed
             key |= 1
         found = self._nomination_lists.get(key)
         if found is None:
             legal = [a for t, a in enumerate(self.book.nominate) if t not in taken]
-            if may_pass:
+            if key & 1:
                 legal.insert(0, self.book.passing)
             if len(self._nomination_lists) > CACHE_LIMIT:  # a big library: keep memory bounded
                 self._nomination_lists.clear()
@@ -374,34 +446,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
                 if not up >> chip & 1:
                     found.append(at[i])
         return found
-
-    def _bids_and_trait(self, state: GtpagState, player: int, hand: int) -> list[Action]:
-        """R5, D2, D5: the Bid chips in hand on each Nomination in play, then the seat's Trait
-        with its first choices. While those follow from the table's shape (``_trait_shape``),
-        the whole list is kept, by that shape and the kinds of Bid chips in hand."""
-        trait = state.kinds[self._trait_chips[player]] - TRAIT_BASE
-        active = state.active
-        # the shape of the table, as _trait_shape packs it (written out here: this runs on
-        # most actions, and a call costs more than the few lines)
-        if self._placed[trait]:
-            shape = (trait << 8 | active) << 4
-        elif state.face_up:  # a chip-target Trait with chips face up: the targets are worked out
-            return [*self._bids(hand, active), *self._chip_targets(state, trait)]
-        else:
-            shape = trait << 8 | active
-            piles = state.piles
-            for pile in piles:
-                shape = shape << 6 | len(pile)
-            shape = shape << 4 | len(piles)
-        # a seat holds at most 6 kinds of Bid chips (C3): their mask takes the low 8 bits
-        key = shape << 8 | self._hand_kinds[hand]
-        found = self._bidding_lists.get(key)
-        if found is None:
-            if len(self._bidding_lists) > CACHE_LIMIT:  # keep memory bounded
-                self._bidding_lists.clear()
-            options = self._trait_options(state, trait)
-            found = self._bidding_lists[key] = (*self._bids(hand, active), *options)
-        return [*found]
 
     def _trait_shape(self, state: GtpagState, trait: int) -> int:
         """What a Trait's first choices depend on, packed in one int (an int hashes at once, a
@@ -499,23 +543,49 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             state.last_turn[player] = turn
             state.turn = turn + 1
             state.last_chip = player
-            self._advance(state)
+            # R3: the usual case of _advance, without its call (most actions are bids): the
+            # round goes on and the next seat clockwise holds a chip (in the Bidding, every
+            # chip in a hand is playable)
+            left = state.turns_left - 1
+            if left <= 0:  # the round is over (R7, R10)
+                state.turns_left = 0
+                self._end_round(state)
+            else:
+                seat = player + 1
+                if seat == state.num_players:
+                    seat = 0
+                if hands[seat] and state.phase == P_BIDDING:
+                    state.turns_left = left
+                    state.actor = seat
+                else:  # a seat to skip (R9), or a tie round's Bid chips (D7)
+                    self._advance(state)
+        elif kind <= K_PASS:  # K_NOMINATE (0) or K_PASS (1), in one comparison (before the
+            # Trait kinds: a Nomination turn comes more often; no Trait phase offers these)
+            titles = state.titles
+            if kind == K_PASS:
+                state.passed |= 1 << player
+            else:
+                j = len(titles)
+                titles.append(action.a)
+                state.nominators.append(player)
+                state.piles.append([])
+                state.boosts.append([])
+                state.tally.append(0)
+                state.active |= 1 << j
+            # R2, D4: the usual case of _next_nominator, without its calls: counter-clockwise
+            # to the next character, who has a title left to nominate (G15)
+            left = state.turns_left - 1
+            if left <= 0:  # every character has had its turn: no automatic pass can follow
+                self._step_nominator(state)
+            elif len(titles) < len(self.titles):
+                state.turns_left = left
+                state.actor = (player - 1) % state.num_players
+            else:
+                self._next_nominator(state)
         elif state.phase == P_TRAIT:
             self._finish_trait(state, player, action)
         elif TRAIT_OF_KIND[kind] >= 0:
             self._play_trait(state, player, TRAIT_OF_KIND[kind], action)
-        elif kind == K_NOMINATE:
-            j = len(state.titles)
-            state.titles.append(action.a)
-            state.nominators.append(player)
-            state.piles.append([])
-            state.boosts.append([])
-            state.tally.append(0)
-            state.active |= 1 << j
-            self._next_nominator(state)
-        elif kind == K_PASS:
-            state.passed |= 1 << player
-            self._next_nominator(state)
         elif kind == K_BOOST:
             state.boosts[action.a].append(player)
             state.tally[action.a] += BOOST_UNIT
@@ -534,7 +604,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R6, D2, D5: the Trait chip is played and resolved at once."""
         chip = player * self.per_seat + self.trait_slot
         state.hand[player] &= ~self.trait_bit
-        self._played(state, player)
+        state.last_turn[player] = state.turn  # as _played, without the call
+        state.turn += 1
+        state.last_chip = player
         if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
             state.piles[action.a].append(chip)
             state.tally[action.a] += self._unit[state.kinds[chip]]
@@ -637,7 +709,13 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             return False  # D4: a single Nomination wins at once
         state.phase = P_BIDDING
         state.round = 1
-        self._begin_round(state, state.nominators[-1])  # R3: the last to nominate begins
+        starter = state.nominators[-1]  # R3: the last to nominate begins
+        if state.journal is None:
+            # the usual case of _begin_round, without its call: the starter holds every chip
+            state.actor = starter
+            state.turns_left = state.num_players
+        else:
+            self._begin_round(state, starter)
         return False
 
     def _begin_round(self, state: GtpagState, starter: int) -> None:
@@ -681,7 +759,22 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         for hand in state.hand:  # a loop, not any(): compiled, a builtin is a generic call
             if hand:  # R10: some chip is still to be played
                 state.round += 1
-                self._begin_round(state, self.round_starter(state))  # R7, R8, D5
+                starter = state.last_chip
+                # R7, R8, D5: round_starter; its usual case first, without the call: nothing
+                # face up and the latest chip's seat nominated (see round_starter)
+                if (
+                    state.shown
+                    or state.active != (1 << len(state.nominators)) - 1
+                    or starter not in state.nominators
+                ):
+                    starter = self.round_starter(state)
+                if state.hand[starter] and state.journal is None:
+                    # the usual case of _begin_round, without its call: the starter holds a
+                    # chip (in the Bidding, any chip is playable) and nothing is narrated
+                    state.actor = starter
+                    state.turns_left = state.num_players
+                else:
+                    self._begin_round(state, starter)
                 return
         self._flip(state)  # R10, R11, G14
         self._start_boosting(state)
@@ -691,6 +784,14 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         (``_most_recent``: the one whose latest chip came last, the first such in the order
         of play), found in one pass over the Nominations in play."""
         nominators = state.nominators
+        if not state.shown:
+            # nothing face up: every Nomination in play stands at 0, so the most recent of
+            # their nominators begins. The seat of the latest chip is the most recent of all
+            # (its turn is the highest): when it nominated one of them, it begins, found
+            # without the loop below (the usual case)
+            last = state.last_chip
+            if last >= 0 and state.active == (1 << len(nominators)) - 1 and last in nominators:
+                return last
         last_turn = state.last_turn
         active = self._bits[state.active]
         # nothing face up yet: every Nomination stands at 0
@@ -722,7 +823,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         score_of = self._score_of
         return [score_of[count] for count in counts]
 
-    def _most_recent(self, state: GtpagState, seats: list[int]) -> int:
+    def _most_recent(self, state: GtpagState, seats: Sequence[int]) -> int:
         """G4: the seat whose latest chip came last (never played: nearest clockwise after the
         latest chip's player)."""
         last_turn = state.last_turn
@@ -761,12 +862,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if not state.passed:
             self._resolve(state)
             return
-        n = state.num_players
-        passers = [s for s in range(n) if state.passed >> s & 1]
+        passers = self._bits[state.passed]  # in seat order
         first = self._most_recent(state, passers)
-        # counter-clockwise from the first: seats first, first - 1, ... (mod n) that passed
-        order = [(first - step) % n for step in range(n)]
-        state.boost_queue = tuple([seat for seat in order if state.passed >> seat & 1])
+        # counter-clockwise from the first: the passers from it down to seat 0, then from the
+        # highest seat down (slices of the seat-ordered passers, not a loop over the seats)
+        at = passers.index(first)
+        state.boost_queue = passers[at::-1] + passers[:at:-1]
         state.phase = P_BOOSTING
         if state.journal is not None:
             narrate.boosting(state, state.boost_queue, self._boost_value)
@@ -783,12 +884,21 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         """R13-R15, D7: the highest Score wins; a tie starts a tie round, or ends in a draw."""
         if state.journal is not None:
             narrate.tallies(self, state)
-        active = self._active(state)
+        active = self._bits[state.active]
         scores: list[int] = []
         best = winner = -1
         ties = 0  # Nominations at the best Score besides the first found
+        # _score written out (one call fewer per Nomination: this runs once a match)
+        unit = self._unit
+        chip_kinds = state.kinds
+        score_of = self._score_of
+        piles = state.piles
+        boosts = state.boosts
         for j in active:  # one pass instead of max(), count() and index()
-            score = self._score(state, j)
+            counts = BOOST_UNIT * len(boosts[j])
+            for chip in piles[j]:
+                counts += unit[chip_kinds[chip]]
+            score = score_of[counts]
             scores.append(score)
             if winner < 0 or score > best:
                 best, winner, ties = score, j, 0

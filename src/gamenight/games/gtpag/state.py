@@ -12,11 +12,13 @@ Nomination ``j`` in the order they arrived (G2).
 from __future__ import annotations
 
 import json
+import struct
 from enum import IntEnum
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
 from gamenight.core.journal import Journal
-from gamenight.core.rng import Rng
+from gamenight.core.rng import Rng, mix64
 
 
 class Phase(IntEnum):
@@ -88,18 +90,31 @@ FIELDS = (
 class GtpagState:
     __slots__ = FIELDS
 
-    def __init__(self, num_players: int, rng: Rng, blank: bool = False) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        rng: Rng,
+        blank: bool = False,
+        chars: tuple[int, ...] = (),
+        kinds: tuple[int, ...] = (),
+        prefs: tuple[tuple[float, ...], ...] = (),
+        first: int = 0,
+        hand: int = 0,
+    ) -> None:
+        """``chars`` to ``hand``: a new match's setup (``GtpagGame.new_state`` passes them by
+        position, as each field stored twice cost a new match's instructions): the seats'
+        characters, the chips' kinds, the preferences, the first seat and every seat's hand."""
         self.num_players = num_players
         self.rng = rng
         self.journal: Journal | None = None  # kept only for a real match
         if blank:  # clone() sets every other field itself
             return
-        self.prefs: tuple[tuple[float, ...], ...] = ()  # C6: seat -> candidate -> preference
-        self.chars: tuple[int, ...] = ()  # C1: seat -> character index (0-based)
-        self.kinds: tuple[int, ...] = ()  # chip -> kind (Bid kinds, then 100 + Trait code)
+        self.prefs = prefs  # C6: seat -> candidate -> preference
+        self.chars = chars  # C1: seat -> character index (0-based)
+        self.kinds = kinds  # chip -> kind (Bid kinds, then 100 + Trait code)
         self.phase = NOMINATION
-        self.actor = 0
-        self.start = 0  # D4: the character that started the Nominations
+        self.actor = first
+        self.start = first  # D4: the character that started the Nominations
         self.turns_left = 0  # turns still to come in this round, the actor's included
         self.titles: list[int] = []  # Nomination j -> candidate index
         self.nominators: list[int] = []  # Nomination j -> seat
@@ -110,7 +125,7 @@ class GtpagState:
         # Nomination j -> how many chips of each kind lie on it and its Boosts, packed in one
         # int: kept by apply for the playtest lab (RULES.md M1; playtest.py)
         self.tally: list[int] = []
-        self.hand: list[int] = [0] * num_players  # seat -> bit mask of slots still held
+        self.hand: list[int] = [hand] * num_players  # seat -> bit mask of slots still held
         self.face_up = 0
         # (nomination, chip) of every face-up chip on the Nominations before the final flip:
         # face-up chips never move (G11), so the between-rounds tally reads only these
@@ -203,3 +218,63 @@ def random_preferences(count: int, rng: Rng) -> tuple[float, ...]:
     values = [float(v) for v in range(1, count + 1)]
     rng.shuffle(values)
     return tuple(values)
+
+
+# -- the setup's draws, at once (issue 16) -------------------------------------------------------
+# A new match draws every seat's preferences and the first seat: interpreted, each
+# ``Rng.randbelow`` is a dozen operations on Python integers (about 6,600 machine instructions;
+# at 8 players the nine draws were 7% of a random playout). ``first_draws`` gives the same
+# numbers with one pass of SplitMix64's finaliser over all of them, as ``Rng.shuffle`` does
+# (core/rng.py, ``_shuffle_lanes``); tests/games/gtpag/test_gtpag_setup_draws.py checks it
+# against ``Rng`` itself. Compiled, ``Rng`` draws natively, so it is used as it is.
+_COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+_MASK64: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's constants (Steele, Lea and Flood, 2014)
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_OFFSET: Final = 1 << 63  # Rng keeps its state offset by 2**63 (core/rng.py, _OFFSET)
+# Below 4 draws the lanes' fixed cost (the wider integers, the unpacking) outweighs the
+# draws they save (callgrind: 3 draws cost the same either way, 4 draws 16% less, 9 draws 40%)
+FEWEST_DRAW_LANES: Final = 4
+LANES_PAY: Final = not _COMPILED
+
+
+class _DrawLanes:
+    """The constants of ``k`` draws side by side: lane i (128 bits) holds the state after
+    i + 1 steps; a lane's value stays below 2**64 after every mask, so a product by a 64-bit
+    multiplier never reaches the next lane, and a right shift by at most 31 only moves the next
+    lane's bits into this lane's top half, which the mask clears."""
+
+    __slots__ = ("low_words", "mask", "ones", "ramp", "size")
+
+    def __init__(self, k: int) -> None:
+        self.ones = sum(1 << (128 * i) for i in range(k))
+        self.mask = self.ones * _MASK64
+        self.ramp = sum((((i + 1) * _GAMMA) & _MASK64) << (128 * i) for i in range(k))
+        self.size = 16 * k  # bytes
+        self.low_words = struct.Struct("<" + "Q8x" * k)  # each lane's low 64 bits: its output
+
+
+_DRAW_LANES: dict[int, _DrawLanes] = {}
+
+
+def first_draws(seed: int, bounds: tuple[int, ...]) -> tuple[list[int], Rng]:
+    """What ``rng = Rng(seed)`` then ``rng.randbelow(b)`` for each ``b`` of ``bounds``, in
+    order, give: the draws, and the generator after them (its next numbers are ``rng``'s)."""
+    if not LANES_PAY or len(bounds) < FEWEST_DRAW_LANES:
+        rng = Rng(seed)
+        return [rng.randbelow(bound) for bound in bounds], rng
+    k = len(bounds)
+    lanes = _DRAW_LANES.get(k)
+    if lanes is None:
+        lanes = _DRAW_LANES[k] = _DrawLanes(k)
+    start = mix64(seed)  # Rng(seed)'s state
+    mask = lanes.mask
+    z = (start * lanes.ones + lanes.ramp) & mask
+    z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
+    z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
+    z ^= z >> 31  # the next lane's bits land in this lane's top half: low_words skips it
+    words = lanes.low_words.unpack(z.to_bytes(lanes.size, "little"))
+    draws = [(word * bound) >> 64 for word, bound in zip(words, bounds, strict=True)]
+    # the generator k steps on, through the constructor's stored form (as Rng.clone passes it)
+    return draws, Rng(0, ((start + k * _GAMMA) & _MASK64) - _OFFSET)
