@@ -1,9 +1,10 @@
 """Issue 16 item 3 (fifth speed pass): a new match's draws, taken at once, are the generator's.
 
-From 3 players on, ``new_state`` draws every seat's ranking (G6) and the first seat (D4) in
-one pass of SplitMix64's finaliser over all of them (``state.first_draws``), not one
-``Rng.randbelow`` after another. The numbers, their order and the generator's stream after
-them must be exactly ``Rng``'s: each is checked here against ``Rng`` itself.
+From 3 players on, ``new_state`` draws every seat's ranking (G6) and the first seat (D4) with
+``Rng.randbelow_each`` (at once, interpreted), not one ``Rng.randbelow`` after another. The
+numbers, their order and the generator's stream after them must be exactly those of one draw
+after another: checked here against ``Rng`` itself (``randbelow_each`` on its own:
+tests/core/test_rng.py).
 """
 
 from __future__ import annotations
@@ -15,39 +16,9 @@ import pytest
 from gamenight.core import Rng
 from gamenight.games.gtpag.params import GtpagParams
 from gamenight.games.gtpag.rules import GtpagGame
-from gamenight.games.gtpag.state import BOOSTING, first_draws
+from gamenight.games.gtpag.state import BOOSTING
 
 COUNTS = range(2, 9)
-
-BOUNDS = (
-    (),
-    (1,),
-    (24, 2),
-    (24, 24, 2),
-    (24, 24, 24, 3),
-    (24,) * 8 + (8,),
-    (1, 2, 3, 5, 7, 11, 13, 720, 5040, 2**31 - 1, 2**31, 2**40),
-    (2**64, 2**64 + 5, 3**50),
-)
-
-SEEDS = (0, 1, 2, 41, 2**31, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**80 + 3, -1, -(2**70))
-
-
-def _by_the_generator(seed: int, bounds: tuple[int, ...]) -> tuple[list[int], Rng]:
-    rng = Rng(seed)
-    return [rng.randbelow(bound) for bound in bounds], rng
-
-
-@pytest.mark.parametrize("bounds", BOUNDS)
-def test_issue16_first_draws_are_the_generators_numbers(bounds: tuple[int, ...]) -> None:
-    """``first_draws(seed, bounds)`` gives ``Rng(seed).randbelow(b)`` for each bound in turn,
-    and a generator whose next numbers are those of the one that drew them."""
-    for seed in (*SEEDS, *range(200)):
-        draws, rng = first_draws(seed, bounds)
-        expected, reference = _by_the_generator(seed, bounds)
-        assert draws == expected, (seed, bounds)
-        assert [rng.next_u64() for _ in range(3)] == [reference.next_u64() for _ in range(3)]
-        assert rng.randbelow(1000) == reference.randbelow(1000)
 
 
 def _reference_setup(

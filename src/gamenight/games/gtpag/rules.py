@@ -31,13 +31,7 @@ from gamenight.games.gtpag.params import (
     GtpagParams,
     chip_label,
 )
-from gamenight.games.gtpag.state import (
-    FEWEST_DRAW_LANES,
-    LANES_PAY,
-    GtpagState,
-    first_draws,
-    random_preferences,
-)
+from gamenight.games.gtpag.state import GtpagState, random_preferences
 
 # Final: compiled, each is a C constant instead of a look-up in the module's dict
 P_NOMINATION: Final = phases.NOMINATION
@@ -217,16 +211,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
             tuple(number - 1 for number in p.characters) if p.characters is not None else ()
         )
         self._first_chars = tuple(tuple(range(count)) for count in range(MAX_SEATS + 1))
-        # player count -> the bounds of new_state's draws: a ranking per seat, then the first seat
-        # player count -> the bounds of new_state's draws where first_draws pays (every seat's
-        # ranking, then the first seat: 4 draws or more, interpreted); () elsewhere
+        # player count -> the bounds of new_state's draws where drawing them at once pays
+        # (Rng.randbelow_each: every seat's ranking, then the first seat; 4 draws or more,
+        # from 3 players); () elsewhere
         self._setup_bounds = tuple(
             (len(self._rankings),) * count + (count,)
-            if LANES_PAY
-            and count + 1 >= FEWEST_DRAW_LANES
-            and self._rankings
-            and p.preferences is None
-            and p.first_player is None
+            if count >= 3 and self._rankings and p.preferences is None and p.first_player is None
             else ()
             for count in range(MAX_SEATS + 1)
         )
@@ -276,8 +266,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         bounds = self._setup_bounds[num_players]
         if bounds:
             # every seat's ranking (G6), then the first seat (D4), drawn at once: the numbers
-            # of Rng(seed).randbelow, in fewer instructions (first_draws)
-            draws, rng = first_draws(seed, bounds)
+            # of one randbelow after another, in fewer instructions
+            rng = Rng(seed)
+            draws = rng.randbelow_each(bounds)
             first = draws.pop()
             rankings = self._rankings
             prefs = tuple([rankings[draw] for draw in draws])

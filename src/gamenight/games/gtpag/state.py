@@ -12,13 +12,11 @@ Nomination ``j`` in the order they arrived (G2).
 from __future__ import annotations
 
 import json
-import struct
 from enum import IntEnum
-from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
 from gamenight.core.journal import Journal
-from gamenight.core.rng import Rng, mix64
+from gamenight.core.rng import Rng
 
 
 class Phase(IntEnum):
@@ -218,63 +216,3 @@ def random_preferences(count: int, rng: Rng) -> tuple[float, ...]:
     values = [float(v) for v in range(1, count + 1)]
     rng.shuffle(values)
     return tuple(values)
-
-
-# -- the setup's draws, at once (issue 16) -------------------------------------------------------
-# A new match draws every seat's preferences and the first seat: interpreted, each
-# ``Rng.randbelow`` is a dozen operations on Python integers (about 6,600 machine instructions;
-# at 8 players the nine draws were 7% of a random playout). ``first_draws`` gives the same
-# numbers with one pass of SplitMix64's finaliser over all of them, as ``Rng.shuffle`` does
-# (core/rng.py, ``_shuffle_lanes``); tests/games/gtpag/test_gtpag_setup_draws.py checks it
-# against ``Rng`` itself. Compiled, ``Rng`` draws natively, so it is used as it is.
-_COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-_MASK64: Final = (1 << 64) - 1
-_GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's constants (Steele, Lea and Flood, 2014)
-_MIX1: Final = 0xBF58476D1CE4E5B9
-_MIX2: Final = 0x94D049BB133111EB
-_OFFSET: Final = 1 << 63  # Rng keeps its state offset by 2**63 (core/rng.py, _OFFSET)
-# Below 4 draws the lanes' fixed cost (the wider integers, the unpacking) outweighs the
-# draws they save (callgrind: 3 draws cost the same either way, 4 draws 16% less, 9 draws 40%)
-FEWEST_DRAW_LANES: Final = 4
-LANES_PAY: Final = not _COMPILED
-
-
-class _DrawLanes:
-    """The constants of ``k`` draws side by side: lane i (128 bits) holds the state after
-    i + 1 steps; a lane's value stays below 2**64 after every mask, so a product by a 64-bit
-    multiplier never reaches the next lane, and a right shift by at most 31 only moves the next
-    lane's bits into this lane's top half, which the mask clears."""
-
-    __slots__ = ("low_words", "mask", "ones", "ramp", "size")
-
-    def __init__(self, k: int) -> None:
-        self.ones = sum(1 << (128 * i) for i in range(k))
-        self.mask = self.ones * _MASK64
-        self.ramp = sum((((i + 1) * _GAMMA) & _MASK64) << (128 * i) for i in range(k))
-        self.size = 16 * k  # bytes
-        self.low_words = struct.Struct("<" + "Q8x" * k)  # each lane's low 64 bits: its output
-
-
-_DRAW_LANES: dict[int, _DrawLanes] = {}
-
-
-def first_draws(seed: int, bounds: tuple[int, ...]) -> tuple[list[int], Rng]:
-    """What ``rng = Rng(seed)`` then ``rng.randbelow(b)`` for each ``b`` of ``bounds``, in
-    order, give: the draws, and the generator after them (its next numbers are ``rng``'s)."""
-    if not LANES_PAY or len(bounds) < FEWEST_DRAW_LANES:
-        rng = Rng(seed)
-        return [rng.randbelow(bound) for bound in bounds], rng
-    k = len(bounds)
-    lanes = _DRAW_LANES.get(k)
-    if lanes is None:
-        lanes = _DRAW_LANES[k] = _DrawLanes(k)
-    start = mix64(seed)  # Rng(seed)'s state
-    mask = lanes.mask
-    z = (start * lanes.ones + lanes.ramp) & mask
-    z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
-    z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
-    z ^= z >> 31  # the next lane's bits land in this lane's top half: low_words skips it
-    words = lanes.low_words.unpack(z.to_bytes(lanes.size, "little"))
-    draws = [(word * bound) >> 64 for word, bound in zip(words, bounds, strict=True)]
-    # the generator k steps on, through the constructor's stored form (as Rng.clone passes it)
-    return draws, Rng(0, ((start + k * _GAMMA) & _MASK64) - _OFFSET)
