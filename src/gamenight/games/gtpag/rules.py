@@ -264,28 +264,27 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         prefs = self._set_prefs
         first = self._first_player
         bounds = self._setup_bounds[num_players]
+        rng = Rng(seed)
         if bounds:
             # every seat's ranking (G6), then the first seat (D4), drawn at once: the numbers
             # of one randbelow after another, in fewer instructions
-            rng = Rng(seed)
             draws = rng.randbelow_each(bounds)
             first = draws.pop()
             rankings = self._rankings
             prefs = tuple([rankings[draw] for draw in draws])
         else:
-            rng = Rng(seed)
             if prefs is None:
                 rankings = self._rankings
                 if rankings:
-                    # G6: one draw per seat from every ranking (_draw_preferences written
-                    # out: a call costs more than the loop at 2 players)
+                    # G6: one draw per seat from every ranking (random_preferences written
+                    # out: a call per seat costs more than the loop at 2 players)
                     count = len(rankings)
                     drawn = []
                     for _ in range(num_players):
                         drawn.append(rankings[rng.randbelow(count)])
                     prefs = tuple(drawn)
-                else:
-                    prefs = self._draw_preferences(num_players, rng)
+                else:  # G6: a big library, a shuffled ranking per seat
+                    prefs = tuple([self.random_preferences(rng) for _ in range(num_players)])
             if first is None:
                 first = rng.randbelow(num_players)
         chars, chip_kinds = table
@@ -310,19 +309,6 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         journal = super().start_journal(state)
         narrate.setup(self, state, journal)
         return journal
-
-    def _draw_preferences(self, seats: int, rng: Rng) -> tuple[tuple[float, ...], ...]:
-        """G6: every seat's random ranking, seat by seat (one draw each from a small library)."""
-        rankings = self._rankings
-        drawn: list[tuple[float, ...]] = []  # a loop, not a comprehension: one call fewer
-        if rankings:
-            count = len(rankings)
-            for _ in range(seats):
-                drawn.append(rankings[rng.randbelow(count)])
-        else:
-            for _ in range(seats):
-                drawn.append(random_preferences(len(self.titles), rng))
-        return tuple(drawn)
 
     def random_preferences(self, rng: Rng) -> tuple[float, ...]:
         """G6: a random ranking: one number per candidate, the favourite highest."""
@@ -586,16 +572,11 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         if steps >= self._max_actions and state.phase != P_OVER:
             self._cap(state)
 
-    def _played(self, state: GtpagState, player: int) -> None:
-        state.last_turn[player] = state.turn
-        state.turn += 1
-        state.last_chip = player
-
     def _play_trait(self, state: GtpagState, player: int, trait: int, action: Action) -> None:
         """R6, D2, D5: the Trait chip is played and resolved at once."""
         chip = player * self.per_seat + self.trait_slot
         state.hand[player] &= ~self.trait_bit
-        state.last_turn[player] = state.turn  # as _played, without the call
+        state.last_turn[player] = state.turn  # the Trait chip is this turn's chip
         state.turn += 1
         state.last_chip = player
         if trait in PLACED_TRAITS:  # D2.3-D2.5: face up on the Nomination
@@ -750,15 +731,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         for hand in state.hand:  # a loop, not any(): compiled, a builtin is a generic call
             if hand:  # R10: some chip is still to be played
                 state.round += 1
-                starter = state.last_chip
-                # R7, R8, D5: round_starter; its usual case first, without the call: nothing
-                # face up and the latest chip's seat nominated (see round_starter)
-                if (
-                    state.shown
-                    or state.active != (1 << len(state.nominators)) - 1
-                    or starter not in state.nominators
-                ):
-                    starter = self.round_starter(state)
+                starter = self.round_starter(state)  # R7, R8, D5
                 if state.hand[starter] and state.journal is None:
                     # the usual case of _begin_round, without its call: the starter holds a
                     # chip (in the Bidding, any chip is playable) and nothing is narrated
@@ -879,17 +852,8 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         scores: list[int] = []
         best = winner = -1
         ties = 0  # Nominations at the best Score besides the first found
-        # _score written out (one call fewer per Nomination: this runs once a match)
-        unit = self._unit
-        chip_kinds = state.kinds
-        score_of = self._score_of
-        piles = state.piles
-        boosts = state.boosts
         for j in active:  # one pass instead of max(), count() and index()
-            counts = BOOST_UNIT * len(boosts[j])
-            for chip in piles[j]:
-                counts += unit[chip_kinds[chip]]
-            score = score_of[counts]
+            score = self._score(state, j)
             scores.append(score)
             if winner < 0 or score > best:
                 best, winner, ties = score, j, 0
