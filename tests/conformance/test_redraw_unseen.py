@@ -1,7 +1,8 @@
-"""The optional ``redraw_unseen`` of the game contract (issue 17 item 3: inference), checked on
-every game that offers it, with worlds followed alongside random matches as a watching bot
-follows them: what it returns shows the seat its real view, holds the same components, and
-leaves the world it was given as it was. Games that do not offer it return None everywhere.
+"""The optional ``redraw_unseen`` and ``mend`` of the game contract (issue 17 item 3:
+inference), each checked on every game that offers it, with worlds followed alongside random
+matches as a watching bot follows them: what they return shows the seat its real view, holds
+the same components, and leaves the world it was given as it was. Games that do not offer
+them return None everywhere.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ CASES = [
 ]
 # the games that redraw what no seat has seen (the others return None)
 OFFERED = {"gnome", "pgdk", "requirements"}
+# the games that mend a world the table refuted, keeping what still fits (the others: None)
+MENDED = {"pgdk"}
 
 
 def advance(game: AnyGame, world: Any, actor: int, public: str, action: Any) -> bool:
@@ -60,21 +63,24 @@ def followed_worlds(game: AnyGame, players: int, seed: int, seat: int) -> list[t
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
 @pytest.mark.parametrize("seed", range(3))
-def test_issue17_item3_redrawn_worlds_show_the_view_and_leave_the_world_alone(
+def test_issue17_item3_redrawn_and_mended_worlds_show_the_view_and_leave_the_world_alone(
     name: str, players: int, seed: int
 ) -> None:
+    """``redraw_unseen`` and ``mend`` alike, on the same lost worlds."""
     game = make_game(name)
     rng = Rng(seed)
-    redrawn = 0
+    made = Counter[str]()
     for seat in range(players):
         for world, view in followed_worlds(game, players, seed, seat):
-            before = json.dumps(world.to_dict(), sort_keys=True)
-            again = game.redraw_unseen(world, view, seat, rng)
-            assert json.dumps(world.to_dict(), sort_keys=True) == before
-            if again is None:
-                continue
-            redrawn += 1
-            assert again is not world
-            assert game.view(again, seat) == view
-            assert Counter(game.components(again)) == Counter(game.components(world))
-    assert (redrawn > 0) == (name in OFFERED)
+            for way in ("redraw_unseen", "mend"):
+                before = json.dumps(world.to_dict(), sort_keys=True)
+                again = getattr(game, way)(world, view, seat, rng)
+                assert json.dumps(world.to_dict(), sort_keys=True) == before
+                if again is None:
+                    continue
+                made[way] += 1
+                assert again is not world
+                assert game.view(again, seat) == view
+                assert Counter(game.components(again)) == Counter(game.components(world))
+    assert (made["redraw_unseen"] > 0) == (name in OFFERED)
+    assert (made["mend"] > 0) == (name in MENDED)

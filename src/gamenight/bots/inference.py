@@ -17,9 +17,13 @@ weight. The filter watches the match through views and public actions only:
   (the world's own chance turned up another card, or the action showed the seat something
   the world had otherwise) is redrawn where the game offers it (``Game.redraw_unseen``: only
   what no seat has seen, the deck's order, is drawn again, and the other seats' hidden cards
-  the particle holds are kept, so what their play said survives chance); where the game
-  offers no redraw, or nothing can be kept, it is dropped; so is one where no legal action
-  matches.
+  the particle holds are kept, so what their play said survives chance);
+- a particle that cannot go on (no legal action of the opponent matches what the table saw,
+  or the redraw cannot keep its beliefs: a face-down bid turned up otherwise) is mended where
+  the game offers that (``Game.mend``: a world showing the view, keeping the beliefs the
+  table has not refuted, the rest drawn), weighted at the softened share of an action the
+  model did not take (``eps`` over the particle's legal actions, or ``eps`` for a refuted
+  commitment); where the game offers no mend, it is dropped.
 
 Caveats, stated plainly:
 
@@ -39,10 +43,16 @@ Caveats, stated plainly:
   Godzilla and A Game of Requirements offer the redraw; in a game that does not, a world
   whose hidden order turns up other cards than the table dies at such a reveal, and what
   was learnt before it is partly lost. Where the table shows that a world was wrong (a card
-  it kept for an opponent turns up elsewhere), the redraw gives it up.
-- A face-down action is weighed when it is taken (each particle takes one under the model)
-  and not again when it is turned up: a redrawn particle takes what the table shows, so the
-  turned-up card itself adds no evidence about the other hidden cards.
+  it kept for an opponent turns up elsewhere), the redraw gives it up, and the mend (Pink
+  Godzilla) keeps what still fits.
+- A mended world is not the world that was refuted but a neighbour of it: which of its
+  beliefs made way is the game's (random) call. Its weight is the softened share of one
+  action the model did not take, so a world of equal weight whose model took the action
+  weighs about 1 / ``eps`` times more (with a uniform model, ``eps`` = 1, every action and
+  every mended world weighs alike: one action among the particle's legal ones).
+- A face-down action is weighed when it is taken (each particle takes one under the model).
+  When it is turned up, a world that had it otherwise gets the softened share ``eps`` and is
+  mended where the game offers that; a world that had it right keeps its weight.
 - When the effective sample size falls below half the particles, the particles are
   resampled (systematic resampling) to equal weights; copies of one particle are separate
   clones and part ways at the next opponent action.
@@ -156,13 +166,17 @@ class ParticleFilter:
         self.states: list[Any] = []
         self.weights: list[float] = []
         self.view: View | None = None  # the view every particle shows the seat
-        self.dropped = 0  # particles dropped so far (for tests and reports)
+        self.dropped = 0  # particles replaced by fresh worlds so far (for tests and reports)
         self.redrawn = 0  # particles kept by redrawing what no seat has seen
+        self.mended = 0  # particles mended (Game.mend) instead of dropped
+        # particle index -> (the world to mend, the weight a mended world gets), this action
+        self._to_mend: dict[int, tuple[Any, float]] = {}
         self.resamples = 0
 
     def reset(self, view: View) -> None:
         """Fresh worlds of equal weight: uniform sampling, knowing nothing of the past."""
         self.view = view
+        self._to_mend.clear()
         self.states = [self.fresh(view) for _ in range(self.size)]
         self.weights = [1.0 / self.size] * self.size
 
@@ -203,12 +217,12 @@ class ParticleFilter:
             new_decision()
         for i, state in enumerate(self.states):
             if actor not in game.to_act(state):
-                self.weights[i] = 0.0
+                self._drop(i, state, eps)
                 continue
             legal = game.legal_actions(state, actor)
             matching = [a for a in legal if game.public_action(state, actor, a) == public]
-            if not matching:
-                self.weights[i] = 0.0
+            if not matching:  # mended, the world gets the softened share of one action
+                self._drop(i, state, eps / len(legal))
                 continue
             choice = model_choice(game, self.model, state, actor, legal, rng)
             chosen_matches = choice is not None and choice in matching
@@ -227,11 +241,27 @@ class ParticleFilter:
         if redrawn is not None and self._shows(redrawn, view):
             self.states[i] = redrawn
             self.redrawn += 1
-        else:
-            self.weights[i] = 0.0
+        else:  # what the world held hidden was refuted: the softened share, mended
+            self._drop(i, state, self.eps)
+
+    def _drop(self, i: int, state: Any, share: float) -> None:
+        """Particle ``i`` cannot go on as it is; ``_replace_dropped`` mends ``state`` where
+        the game offers that (weighted ``share`` times its weight), else draws a fresh world."""
+        self._to_mend[i] = (state, self.weights[i] * share)
+        self.weights[i] = 0.0
 
     def _replace_dropped(self, view: View) -> None:
-        """Fresh worlds for the dropped particles, at the survivors' mean weight; normalised."""
+        """Mended worlds for the dropped particles where the game offers them, else fresh
+        worlds at the mean weight of the others; normalised."""
+        for i, (state, weight) in self._to_mend.items():
+            if weight <= 0.0:
+                continue
+            mended = self.game.mend(state, view, self.seat, self.rng)
+            if mended is not None and self._shows(mended, view):
+                self.states[i] = mended
+                self.weights[i] = weight
+                self.mended += 1
+        self._to_mend.clear()
         alive = [w for w in self.weights if w > 0.0]
         if not alive:
             self.dropped += self.size

@@ -233,6 +233,22 @@ class Game(ABC, Generic[S, A, P]):
         """
         return None
 
+    def mend(self, state: S, view: View, player: int, rng: Rng) -> S | None:
+        """A world that shows ``player`` exactly ``view``, keeping as much of what ``state``
+        holds in the other seats' hidden places as still fits, the rest drawn as
+        ``determinize`` draws it.
+
+        For inference, where ``redraw_unseen`` cannot help: a world in which an opponent
+        could not have taken the action the table saw (it played a card the world had put
+        elsewhere), or whose face-down commitment turned up otherwise. Dropping it would lose
+        everything it believed; a mended world keeps the beliefs the table has not refuted.
+        Unlike ``redraw_unseen``, the result need not keep every hidden holding of ``state``:
+        which ones no longer fit is the game's call. Never changes ``state``. None where no
+        such world can be made; the default offers none (the world is then replaced by a
+        fresh ``determinize``).
+        """
+        return None
+
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """The action written as ``text``; :class:`ActionParseError` if it is no action."""

@@ -1634,6 +1634,9 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     ) -> PgdkState | None:
         return views.redraw_unseen(self, state, view, player, rng)
 
+    def mend(self, state: PgdkState, view: View, player: int, rng: Rng) -> PgdkState | None:
+        return views.mend(self, state, view, player, rng)
+
     def parse_action(self, text: str) -> Action:
         return self.book.parse(text)
 

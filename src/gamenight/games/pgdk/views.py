@@ -369,12 +369,16 @@ def determinize(game: PgdkGame, v: View, player: int, rng: Rng) -> PgdkState:
                     NOT_COMMITTED if committed is None else BID if committed == "bid" else NO_BID
                 )
             elif entry["committed"]:
-                hand = state.hands[seat]
-                # a sealed bid nobody else has seen: "no bid", or one or two cards at random
-                size = rng.randbelow(min(2, len(hand)) + 1) if hand else 0
-                state.bids[seat] = rng.sample(hand, size)
-                state.committed[seat] = BID if size else NO_BID
+                _draw_sealed_bid(state, seat, rng)
     return state
+
+
+def _draw_sealed_bid(state: PgdkState, seat: int, rng: Rng) -> None:
+    """A sealed bid nobody else has seen: "no bid", or one or two cards at random."""
+    hand = state.hands[seat]
+    size = rng.randbelow(min(2, len(hand)) + 1) if hand else 0
+    state.bids[seat] = rng.sample(hand, size)
+    state.committed[seat] = BID if size else NO_BID
 
 
 _RESAMPLES = 20
@@ -458,12 +462,33 @@ def redraw_unseen(
     None where ``state`` no longer fits: a kept card is now seen elsewhere, a hand's hidden
     cards or locked cards are not as many as ``v`` says, a trader's hand no longer pays for
     its trade (R7, G21)."""
+    return _rebuild(game, state, v, player, rng, mend=False)
+
+
+def mend(game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng) -> PgdkState | None:
+    """G27: a world drawn as ``determinize`` draws one for ``v``, keeping as many of the
+    cards ``state`` puts in the other hands' unknown places as still fit there (each kept
+    card with what each seat knows of it and its lock, G6, G7), and the deck cards other seats
+    have seen where they still can be; the other unknown places are dealt at random. Sealed
+    bids still hidden are ``state``'s where the mended hand still holds them, else drawn as
+    ``determinize`` draws them. None only where the world cannot be made: a trader's hand
+    that no longer pays for its trade (R7, G21)."""
+    return _rebuild(game, state, v, player, rng, mend=True)
+
+
+def _rebuild(
+    game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng, *, mend: bool
+) -> PgdkState | None:
+    """``redraw_unseen`` (every belief of ``state`` kept, or None) and ``mend`` (the beliefs
+    that fit kept, the rest drawn)."""
     world = determinize(game, v, player, rng)
-    if state.num_players != world.num_players or len(state.deck) != len(world.deck):
+    same_deck = len(state.deck) == len(world.deck)  # else its places say nothing (``mend``)
+    if state.num_players != world.num_players or not (same_deck or mend):
         return None
     loose = _loose_cards(game, v, world, player)
     dealt = loose.rest()  # every card drawn at random: its knowledge and lock are redone
     kept: list[tuple[int, int]] = []  # (card in ``state``, the copy standing for it in world)
+    to_fill: list[tuple[list[int], int, int]] = []  # ``mend``: (hand, places, locked) left
     for seat, entry in enumerate(v["seats"]):
         if seat == player:
             continue
@@ -471,26 +496,42 @@ def redraw_unseen(
         known_here = len(entry["known"])
         hidden_cards = [c for c in state.hands[seat] if not state.known[c] >> player & 1]
         drawn_locked = sum(world.locked >> c & 1 for c in hand[known_here:])
-        if len(hidden_cards) != len(hand) - known_here or drawn_locked != sum(
-            state.locked >> c & 1 for c in hidden_cards
-        ):
-            return None
-        copies = [loose.take(game.kind_of[c]) for c in hidden_cards]
-        if -1 in copies:
-            return None
+        if mend:
+            # which believed cards make way, where fewer places are left, is left to chance:
+            # nothing says which of them the table's play stood for
+            rng.shuffle(hidden_cards)
+            places = len(hand) - known_here
+            copies, kept_locked = _fitting(
+                game, state, hidden_cards, loose, places, drawn_locked, kept
+            )
+            to_fill.append((hand, places - len(copies), drawn_locked - kept_locked))
+        else:
+            if len(hidden_cards) != len(hand) - known_here or drawn_locked != sum(
+                state.locked >> c & 1 for c in hidden_cards
+            ):
+                return None
+            copies = [loose.take(game.kind_of[c]) for c in hidden_cards]
+            if -1 in copies:
+                return None
+            kept += zip(hidden_cards, copies, strict=True)
         hand[known_here:] = copies
-        kept += zip(hidden_cards, copies, strict=True)
-    deck_kept = _seen_in_deck(state, loose.deck_places, player)
-    for place in deck_kept:
+    deck_kept = []
+    for place in _seen_in_deck(state, loose.deck_places, player) if same_deck else ():
         copy = loose.take(game.kind_of[state.deck[place]])
         if copy < 0:
+            if mend:
+                continue  # drawn at random with the rest
             return None
         world.deck[place] = copy
         kept.append((state.deck[place], copy))
+        deck_kept.append(place)
+    locking = _fill_hands(game, loose, to_fill, rng)
     _deal_the_rest(world, loose, deck_kept, dealt, kept, state, rng)
+    for card in locking:  # G7: as many locked as the view says, as determinize locks them
+        world.locked |= 1 << card
     if v["peek_size"]:
         world.peek = world.deck[-v["peek_size"] :]
-    if world.phase == BIDDING and not _keep_bids(game, world, state, v, player):
+    if world.phase == BIDDING and not _keep_bids(game, world, state, v, player, rng, mend):
         return None
     if v["phase"] == "offer" and v["active"] != player:
         trader = v["active"]
@@ -498,6 +539,54 @@ def redraw_unseen(
         if worth < game.k_value[game.kind_by_label[v["take"]]]:
             return None
     return world
+
+
+def _fitting(
+    game: PgdkGame,
+    state: PgdkState,
+    hidden_cards: list[int],
+    loose: _Loose,
+    places: int,
+    locked_places: int,
+    kept: list[tuple[int, int]],
+) -> tuple[list[int], int]:
+    """``mend``: copies of ``hidden_cards`` for a hand with ``places`` unknown places, of
+    which ``locked_places`` hold locked cards (G7): each card kept while a place like it
+    (locked or not) is free and a loose copy of its kind is left; recorded in ``kept``.
+    Returns the copies and how many of them are locked."""
+    free = [places - locked_places, locked_places]  # by lock: unlocked, locked
+    copies = []
+    for card in hidden_cards:
+        locked = state.locked >> card & 1
+        if not free[locked]:
+            continue
+        copy = loose.take(game.kind_of[card])
+        if copy < 0:
+            continue
+        free[locked] -= 1
+        copies.append(copy)
+        kept.append((card, copy))
+    return copies, locked_places - free[1]
+
+
+def _fill_hands(
+    game: PgdkGame, loose: _Loose, to_fill: list[tuple[list[int], int, int]], rng: Rng
+) -> list[int]:
+    """``mend``: the places no kept card took, dealt from the loose cards at random; the
+    rest stay loose for the deck. Returns the cards to lock (G7): the last ``locked`` dealt
+    to each hand, as ``determinize`` locks the last cards it deals."""
+    if not to_fill:
+        return []
+    pool = loose.rest()
+    rng.shuffle(pool)
+    locking: list[int] = []
+    for hand, count, locked in to_fill:
+        dealt = [pool.pop() for _ in range(count)]
+        hand += dealt
+        if locked:
+            locking += dealt[-locked:]
+    loose.by_kind = _by_kind(game, pool)
+    return locking
 
 
 class _Loose:
@@ -529,10 +618,14 @@ def _loose_cards(game: PgdkGame, v: View, world: PgdkState, player: int) -> _Loo
     for seat, entry in enumerate(v["seats"]):
         if seat != player:
             cards += world.hands[seat][len(entry["known"]) :]
+    return _Loose(_by_kind(game, cards), deck_places)
+
+
+def _by_kind(game: PgdkGame, cards: list[int]) -> dict[int, list[int]]:
     by_kind: dict[int, list[int]] = {}
     for card in cards:
         by_kind.setdefault(game.kind_of[card], []).append(card)
-    return _Loose(by_kind, deck_places)
+    return by_kind
 
 
 def _seen_in_deck(state: PgdkState, places: list[int], player: int) -> list[int]:
@@ -573,20 +666,31 @@ def _deal_the_rest(
             world.locked |= 1 << copy
 
 
-def _keep_bids(game: PgdkGame, world: PgdkState, state: PgdkState, v: View, player: int) -> bool:
+def _keep_bids(
+    game: PgdkGame, world: PgdkState, state: PgdkState, v: View, player: int, rng: Rng, mend: bool
+) -> bool:
     """D4, G4: the other seats' sealed bids (and bids still being built) of ``state``, on the
-    copies the rules pick in ``world``; False if one no longer fits."""
+    copies the rules pick in ``world``; False if one no longer fits, where ``mend`` draws
+    that seat's bid as ``determinize`` does instead (G27)."""
     for seat, entry in enumerate(v["seats"]):
         if seat == player:
             continue
-        if (state.committed[seat] != NOT_COMMITTED) != entry["committed"]:
-            return False
         bid: list[int] = []
-        for card in state.bids[seat]:
+        fits = (state.committed[seat] != NOT_COMMITTED) == entry["committed"]
+        for card in state.bids[seat] if fits else ():
             copy = game._pick(world, seat, game.kind_of[card], bid)
             if copy < 0:
-                return False
+                fits = False
+                break
             bid.append(copy)
-        world.bids[seat] = bid
-        world.committed[seat] = state.committed[seat]
+        if fits:
+            world.bids[seat] = bid
+            world.committed[seat] = state.committed[seat]
+        elif not mend:
+            return False
+        elif entry["committed"]:
+            _draw_sealed_bid(world, seat, rng)
+        else:
+            world.bids[seat] = []
+            world.committed[seat] = NOT_COMMITTED
     return True
