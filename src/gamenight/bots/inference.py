@@ -44,7 +44,7 @@ Caveats, stated plainly:
   whose hidden order turns up other cards than the table dies at such a reveal, and what
   was learnt before it is partly lost. Where the table shows that a world was wrong (a card
   it kept for an opponent turns up elsewhere), the redraw gives it up, and the mend (Pink
-  Godzilla) keeps what still fits.
+  Godzilla; Game to Pick a Game, which has no redraw) keeps what still fits.
 - A mended world is not the world that was refuted but a neighbour of it: which of its
   beliefs made way is the game's (random) call. Its weight is the softened share of one
   action the model did not take, so a world of equal weight whose model took the action

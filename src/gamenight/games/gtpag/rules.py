@@ -1034,6 +1034,9 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
     def determinize(self, view: View, player: int, rng: Rng) -> GtpagState:
         return views.determinize(self, view, player, rng)
 
+    def mend(self, state: GtpagState, view: View, player: int, rng: Rng) -> GtpagState:
+        return views.mend(self, state, view, player, rng)
+
     def hidden(self, state: GtpagState, player: int) -> Hashable:
         return views.hidden(self, state, player)
 

@@ -333,6 +333,17 @@ def determinize(game: GtpagGame, data: View, player: int, rng: Rng) -> GtpagStat
     return state
 
 
+def mend(game: GtpagGame, state: GtpagState, data: View, player: int, rng: Rng) -> GtpagState:
+    """G25: a world drawn for ``data`` with the other characters' preferences of ``state``,
+    while the match goes on; once it is over (G16), as ``determinize`` draws it."""
+    world = determinize(game, data, player, rng)
+    if data["result"] is None and state.num_players == world.num_players:
+        world.prefs = tuple(
+            world.prefs[q] if q == player else state.prefs[q] for q in range(world.num_players)
+        )
+    return world
+
+
 def _position(name: str) -> tuple[int, int]:
     """``n2.3`` -> (1, 2)."""
     nomination, position = name[1:].split(".")
