@@ -23,7 +23,7 @@ CASES = [
 # the games that redraw what no seat has seen (the others return None)
 OFFERED = {"gnome", "pgdk", "requirements"}
 # the games that mend a world the table refuted, keeping what still fits (the others: None)
-MENDED = {"gtpag", "pgdk"}
+MENDED = {"gtpag", "pgdk", "requirements"}
 
 
 def advance(game: AnyGame, world: Any, actor: int, public: str, action: Any) -> bool:

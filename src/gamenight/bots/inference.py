@@ -40,11 +40,11 @@ Caveats, stated plainly:
   of the survivors: a fresh world carries no evidence from the earlier actions, for or
   against, so it counts as an average one. Where every particle died, the filter starts over
   from fresh worlds of equal weight (uniform sampling, as without inference). G.Nome, Pink
-  Godzilla and A Game of Requirements offer the redraw; in a game that does not, a world
-  whose hidden order turns up other cards than the table dies at such a reveal, and what
-  was learnt before it is partly lost. Where the table shows that a world was wrong (a card
-  it kept for an opponent turns up elsewhere), the redraw gives it up, and the mend (Pink
-  Godzilla; Game to Pick a Game, which has no redraw) keeps what still fits.
+  Godzilla and A Game of Requirements offer the redraw. Where the table shows that a world
+  was wrong (a card it kept for an opponent turns up elsewhere), the redraw gives it up;
+  the mend keeps what still fits (Pink Godzilla, A Game of Requirements, and Game to Pick a
+  Game, which has no redraw: its worlds keep their preferences through a flip). In a game
+  that offers neither, such a world dies, and what was learnt before it is partly lost.
 - A mended world is not the world that was refuted but a neighbour of it: which of its
   beliefs made way is the game's (random) call. Its weight is the softened share of one
   action the model did not take, so a world of equal weight whose model took the action

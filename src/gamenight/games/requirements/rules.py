@@ -713,6 +713,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     ) -> RequirementsState | None:
         return views.redraw_unseen(self, state, view, player, rng)
 
+    def mend(
+        self, state: RequirementsState, view: View, player: int, rng: Rng
+    ) -> RequirementsState:
+        return views.mend(self, state, view, player, rng)
+
     def parse_action(self, text: str) -> Action:
         return self.book.parse(text)
 

@@ -388,7 +388,7 @@ def redraw_unseen(
     if view_data["viewer"] != player:
         raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
     reading = ReadView(game, view_data)  # a reading of its own: it is changed below
-    kept = _kept_coins(reading, state)
+    kept = _kept_coins(reading, state, mend=False)
     if kept is None:
         return None
     _place_kept(game, reading, kept)
@@ -396,6 +396,28 @@ def redraw_unseen(
         return reading.draw(game, rng)
     except ValueError:  # the kept coins leave the Pool's slots no matching (Hall's condition)
         return None
+
+
+def mend(
+    game: RequirementsGame,
+    state: RequirementsState,
+    view_data: View,
+    player: int,
+    rng: Rng,
+) -> RequirementsState:
+    """G12: a world drawn for ``view_data`` in which every coin another seat has looked at and
+    ``player`` has not keeps the hidden side ``state`` gives it where it still can (the same
+    coin still shows its trait at its place and is seen nowhere else); the others, and
+    everything where the places no longer match, drawn as ``determinize`` draws them. Where
+    the kept coins leave the Pool no fitting coins, none is kept."""
+    if view_data["viewer"] != player:
+        raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
+    reading = ReadView(game, view_data)
+    _place_kept(game, reading, _kept_coins(reading, state, mend=True) or {})
+    try:
+        return reading.draw(game, rng)
+    except ValueError:  # Hall's condition again: keep nothing, as determinize draws
+        return ReadView(game, view_data).draw(game, rng)
 
 
 def _coin_zones(state: RequirementsState) -> list[list[int]]:
@@ -406,15 +428,20 @@ def _coin_zones(state: RequirementsState) -> list[list[int]]:
     return [*zones, state.discard, *state.pool]
 
 
-def _kept_coins(reading: ReadView, state: RequirementsState) -> dict[int, int] | None:
+def _kept_coins(
+    reading: ReadView, state: RequirementsState, *, mend: bool
+) -> dict[int, int] | None:
     """Placeholder slot -> the coin ``state`` has there, for every slot another seat has
-    looked at (D7); None if the places differ or a kept coin cannot stand there."""
+    looked at (D7); None if the places differ or a kept coin cannot stand there (``mend``:
+    such a coin is left out, and a zone of another size keeps none)."""
     table_zones, world_zones = _coin_zones(reading.table), _coin_zones(state)
     if len(table_zones) != len(world_zones):
         return None
     kept: dict[int, int] = {}
     for shown, held in zip(table_zones, world_zones, strict=True):
         if len(shown) != len(held):
+            if mend:
+                continue
             return None
         for placeholder, coin in zip(shown, held, strict=True):
             slot = -placeholder - 1
@@ -422,6 +449,8 @@ def _kept_coins(reading: ReadView, state: RequirementsState) -> dict[int, int] |
                 continue  # a coin the view shows, or one nobody has looked at: drawn anew
             trait = reading.slot_up[slot]
             if state.coin_up[coin] != trait or coin not in reading.free_showing[trait]:
+                if mend:
+                    continue
                 return None
             kept[slot] = coin
     return kept
