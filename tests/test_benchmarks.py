@@ -201,3 +201,16 @@ def test_strength_rerun_reads_every_row_of_the_first_table_and_runs_it(tmp_path:
     assert row["games"] == 4
     failing = strength_rerun.rerun(rows[0][0], "false", 1)
     assert "failed" in failing
+
+
+def test_inference_worlds_counts_what_becomes_of_the_worlds() -> None:
+    result = run("benchmarks/inference_worlds.py", "--games", "gtpag", "--matches", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    [row] = json.loads(result.stdout)
+    assert (row["game"], row["players"], row["model"]) == ("gtpag", 2, "playout")
+    assert row["watched"] > 0
+    assert row["mended"] > 0  # the flip refutes worlds, and Game to Pick a Game mends them
+    assert row["dropped"] == 0
+    refused = run("benchmarks/inference_worlds.py", "--games", "chess")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == "inference_worlds: unknown game 'chess'"
