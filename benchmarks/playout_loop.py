@@ -6,7 +6,8 @@ prints the number of actions, so a count is deterministic under any load. Run it
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/playout_loop.py ROOT gtpag 2 3000
 
-``ROOT`` is the checkout whose ``src/`` is measured.
+``ROOT`` is the checkout whose ``src/`` is measured. A fifth argument, ``setup``, runs only
+``new_state`` for each seed: the same subtraction then gives a new match's own cost.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 root, name, players, matches = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+setup_only = sys.argv[5:] == ["setup"]
 sys.path.insert(0, str(Path(root) / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -27,7 +29,7 @@ for seed in range(200):  # warm-up: caches and the interpreter's specialisation
     throughput.random_playout(game, game.new_state(players, seed), throughput.CHOICES, 0)
 position = 0
 for seed in range(matches):
-    position = throughput.random_playout(
-        game, game.new_state(players, seed), throughput.CHOICES, position
-    )
+    state = game.new_state(players, seed)
+    if not setup_only:
+        position = throughput.random_playout(game, state, throughput.CHOICES, position)
 print("actions", position)
