@@ -462,7 +462,7 @@ def redraw_unseen(
     None where ``state`` no longer fits: a kept card is now seen elsewhere, a hand's hidden
     cards or locked cards are not as many as ``v`` says, a trader's hand no longer pays for
     its trade (R7, G21)."""
-    return _rebuild(game, state, v, player, rng, mend=False)
+    return _rebuild(game, state, v, player, rng, mending=False)
 
 
 def mend(game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng) -> PgdkState | None:
@@ -473,17 +473,17 @@ def mend(game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng) -> Pg
     bids still hidden are ``state``'s where the mended hand still holds them, else drawn as
     ``determinize`` draws them. None only where the world cannot be made: a trader's hand
     that no longer pays for its trade (R7, G21)."""
-    return _rebuild(game, state, v, player, rng, mend=True)
+    return _rebuild(game, state, v, player, rng, mending=True)
 
 
 def _rebuild(
-    game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng, *, mend: bool
+    game: PgdkGame, state: PgdkState, v: View, player: int, rng: Rng, *, mending: bool
 ) -> PgdkState | None:
     """``redraw_unseen`` (every belief of ``state`` kept, or None) and ``mend`` (the beliefs
     that fit kept, the rest drawn)."""
     world = determinize(game, v, player, rng)
     same_deck = len(state.deck) == len(world.deck)  # else its places say nothing (``mend``)
-    if state.num_players != world.num_players or not (same_deck or mend):
+    if state.num_players != world.num_players or not (same_deck or mending):
         return None
     loose = _loose_cards(game, v, world, player)
     dealt = loose.rest()  # every card drawn at random: its knowledge and lock are redone
@@ -496,7 +496,7 @@ def _rebuild(
         known_here = len(entry["known"])
         hidden_cards = [c for c in state.hands[seat] if not state.known[c] >> player & 1]
         drawn_locked = sum(world.locked >> c & 1 for c in hand[known_here:])
-        if mend:
+        if mending:
             # which believed cards make way, where fewer places are left, is left to chance:
             # nothing says which of them the table's play stood for
             rng.shuffle(hidden_cards)
@@ -519,7 +519,7 @@ def _rebuild(
     for place in _seen_in_deck(state, loose.deck_places, player) if same_deck else ():
         copy = loose.take(game.kind_of[state.deck[place]])
         if copy < 0:
-            if mend:
+            if mending:
                 continue  # drawn at random with the rest
             return None
         world.deck[place] = copy
@@ -531,7 +531,7 @@ def _rebuild(
         world.locked |= 1 << card
     if v["peek_size"]:
         world.peek = world.deck[-v["peek_size"] :]
-    if world.phase == BIDDING and not _keep_bids(game, world, state, v, player, rng, mend):
+    if world.phase == BIDDING and not _keep_bids(game, world, state, v, player, rng, mending):
         return None
     if v["phase"] == "offer" and v["active"] != player:
         trader = v["active"]
@@ -667,10 +667,16 @@ def _deal_the_rest(
 
 
 def _keep_bids(
-    game: PgdkGame, world: PgdkState, state: PgdkState, v: View, player: int, rng: Rng, mend: bool
+    game: PgdkGame,
+    world: PgdkState,
+    state: PgdkState,
+    v: View,
+    player: int,
+    rng: Rng,
+    mending: bool,
 ) -> bool:
     """D4, G4: the other seats' sealed bids (and bids still being built) of ``state``, on the
-    copies the rules pick in ``world``; False if one no longer fits, where ``mend`` draws
+    copies the rules pick in ``world``; False if one no longer fits, where ``mending`` draws
     that seat's bid as ``determinize`` does instead (G27)."""
     for seat, entry in enumerate(v["seats"]):
         if seat == player:
@@ -686,7 +692,7 @@ def _keep_bids(
         if fits:
             world.bids[seat] = bid
             world.committed[seat] = state.committed[seat]
-        elif not mend:
+        elif not mending:
             return False
         elif entry["committed"]:
             _draw_sealed_bid(world, seat, rng)

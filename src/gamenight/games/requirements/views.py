@@ -388,7 +388,7 @@ def redraw_unseen(
     if view_data["viewer"] != player:
         raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
     reading = ReadView(game, view_data)  # a reading of its own: it is changed below
-    kept = _kept_coins(reading, state, mend=False)
+    kept = _kept_coins(reading, state, mending=False)
     if kept is None:
         return None
     _place_kept(game, reading, kept)
@@ -413,7 +413,7 @@ def mend(
     if view_data["viewer"] != player:
         raise ValueError(f"this view belongs to seat {view_data['viewer']}, not seat {player}")
     reading = ReadView(game, view_data)
-    _place_kept(game, reading, _kept_coins(reading, state, mend=True) or {})
+    _place_kept(game, reading, _kept_coins(reading, state, mending=True) or {})
     try:
         return reading.draw(game, rng)
     except ValueError:  # Hall's condition again: keep nothing, as determinize draws
@@ -429,10 +429,10 @@ def _coin_zones(state: RequirementsState) -> list[list[int]]:
 
 
 def _kept_coins(
-    reading: ReadView, state: RequirementsState, *, mend: bool
+    reading: ReadView, state: RequirementsState, *, mending: bool
 ) -> dict[int, int] | None:
     """Placeholder slot -> the coin ``state`` has there, for every slot another seat has
-    looked at (D7); None if the places differ or a kept coin cannot stand there (``mend``:
+    looked at (D7); None if the places differ or a kept coin cannot stand there (``mending``:
     such a coin is left out, and a zone of another size keeps none)."""
     table_zones, world_zones = _coin_zones(reading.table), _coin_zones(state)
     if len(table_zones) != len(world_zones):
@@ -440,7 +440,7 @@ def _kept_coins(
     kept: dict[int, int] = {}
     for shown, held in zip(table_zones, world_zones, strict=True):
         if len(shown) != len(held):
-            if mend:
+            if mending:
                 continue
             return None
         for placeholder, coin in zip(shown, held, strict=True):
@@ -449,7 +449,7 @@ def _kept_coins(
                 continue  # a coin the view shows, or one nobody has looked at: drawn anew
             trait = reading.slot_up[slot]
             if state.coin_up[coin] != trait or coin not in reading.free_showing[trait]:
-                if mend:
+                if mending:
                     continue
                 return None
             kept[slot] = coin
