@@ -34,8 +34,10 @@ from gamenight.sim.playtest.measure import ComponentTally, play_measured
 from gamenight.sim.runner import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games" / "requirements"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games"))
 from requirements_positions import GAME as REQUIREMENTS
 from requirements_positions import act, build
+from watching import watch_random_play
 
 
 class Spy:
@@ -141,18 +143,14 @@ def test_issue17_item3_every_particle_always_shows_the_seat_its_real_view(
     particles = ParticleFilter(game, 0, opponent_model(game, model), 6, 0.1, Rng(4))
     particles.reset(game.view(state, 0))
     every_particle_shows_the_view(particles, game.view(state, 0))
-    rng = Rng(8)
-    for _ in range(70):
-        actors = game.to_act(state)
-        if not actors:
-            break
-        actor = actors[0]
-        legal = game.legal_actions(state, actor)
-        action = legal[rng.randbelow(len(legal))]
-        public = str(action) if actor == 0 else game.public_action(state, actor, action)
-        game.apply(state, actor, action)
-        particles.observe(actor, public, game.view(state, 0))
-        every_particle_shows_the_view(particles, game.view(state, 0))
+    watch_random_play(
+        game,
+        state,
+        particles,
+        Rng(8),
+        70,
+        lambda: every_particle_shows_the_view(particles, game.view(state, 0)),
+    )
 
 
 def gtpag_opponent_first() -> tuple[AnyGame, Any]:

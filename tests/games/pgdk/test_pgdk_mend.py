@@ -12,6 +12,7 @@ from collections import Counter
 
 from pgdk_helpers import Table, make_game
 from test_pgdk_redraw import card_of, follow, labels, seat_1_ends_its_turn, swap
+from watching import watch_random_play
 
 from gamenight.bots.inference import ParticleFilter
 from gamenight.bots.ismcts import opponent_model
@@ -109,16 +110,6 @@ def test_issue17_g27_a_watched_match_drops_no_world() -> None:
     state = game.new_state(2, 3)
     particles = ParticleFilter(game, 0, opponent_model(game, "playout"), 8, 0.1, Rng(4))
     particles.reset(game.view(state, 0))
-    rng = Rng(8)
-    for _ in range(150):
-        actors = game.to_act(state)
-        if not actors:
-            break
-        actor = actors[0]
-        legal = game.legal_actions(state, actor)
-        action = legal[rng.randbelow(len(legal))]
-        public = str(action) if actor == 0 else game.public_action(state, actor, action)
-        game.apply(state, actor, action)
-        particles.observe(actor, public, game.view(state, 0))
+    watch_random_play(game, state, particles, Rng(8), 150)
     assert particles.mended > 0
     assert particles.dropped == 0

@@ -9,6 +9,7 @@ import json
 
 from requirements_positions import GAME, names
 from test_requirements_redraw import seat_0_bids_too
+from watching import watch_random_play
 
 from gamenight.bots.inference import ParticleFilter
 from gamenight.bots.ismcts import opponent_model
@@ -52,13 +53,6 @@ def test_issue17_g12_a_watched_match_drops_no_world() -> None:
     state = GAME.new_state(2, 5)
     particles = ParticleFilter(GAME, 0, opponent_model(GAME, "playout"), 8, 0.1, Rng(4))
     particles.reset(GAME.view(state, 0))
-    rng = Rng(9)
-    while actors := GAME.to_act(state):
-        actor = actors[0]
-        legal = GAME.legal_actions(state, actor)
-        action = legal[rng.randbelow(len(legal))]
-        public = str(action) if actor == 0 else GAME.public_action(state, actor, action)
-        GAME.apply(state, actor, action)
-        particles.observe(actor, public, GAME.view(state, 0))
+    watch_random_play(GAME, state, particles, Rng(9), 1000)
     assert particles.mended > 0
     assert particles.dropped == 0
