@@ -416,8 +416,8 @@ def mend(
     _place_kept(game, reading, _kept_coins(reading, state, mending=True) or {})
     try:
         return reading.draw(game, rng)
-    except ValueError:  # Hall's condition again: keep nothing, as determinize draws
-        return ReadView(game, view_data).draw(game, rng)
+    except ValueError:  # Hall's condition again: keep nothing
+        return determinize(game, view_data, player, rng)
 
 
 def _coin_zones(state: RequirementsState) -> list[list[int]]:
