@@ -16,6 +16,7 @@ from gamenight.games.pgdk.state import PgdkState
 
 if TYPE_CHECKING:
     from gamenight.games.pgdk.rules import PgdkGame
+    from gamenight.games.pgdk.tables import PgdkTables
 
 Use = tuple[int, str]
 
@@ -23,12 +24,12 @@ Use = tuple[int, str]
 _CARD_USES = frozenset((kinds.PLAY, kinds.TABLE, kinds.USE, kinds.USE_ON))
 
 
-def card_names(game: PgdkGame) -> tuple[str, ...]:
+def card_names(game: PgdkTables) -> tuple[str, ...]:
     """M2: "card LABEL" for every card kind of the card list (C1, C4), by kind."""
     return tuple(f"card {label}" for label in game.labels)
 
 
-def genre_names(game: PgdkGame) -> tuple[str, ...]:
+def genre_names(game: PgdkTables) -> tuple[str, ...]:
     """M2: "genre NAME" for every colour of the card list (C3), by colour bit."""
     return tuple(f"genre {genre.genre}" for genre in game.deck_list.genres)
 

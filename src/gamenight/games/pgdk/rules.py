@@ -1,4 +1,9 @@
-"""The rules of Pink Godzilla Dev Kit: setup, legal actions, their effects, scoring.
+"""The rules of Pink Godzilla Dev Kit: setup, the effects of actions, turns, scoring.
+
+:class:`PgdkGame` is the last of three layers: it inherits the tables worked out from the
+params (``tables.py``) and the legal actions (``options.py``), and adds the rest of the
+contract. The layers are one class to every caller; the rules were split only so that each
+file reads in one sitting.
 
 Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
 """
@@ -8,103 +13,66 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, Final
 
-from gamenight.core.game import Game, GameSpec, Outcome, Variant, View, winners_by_score
+from gamenight.core.game import GameSpec, Outcome, Variant, View, winners_by_score
 from gamenight.core.journal import Journal
 from gamenight.core.rng import Rng
-from gamenight.games.pgdk import actions as kinds
 from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk import narrate, playtest, views
-from gamenight.games.pgdk import state as phases
-from gamenight.games.pgdk.actions import Action, ActionBook
+from gamenight.games.pgdk.actions import Action
 from gamenight.games.pgdk.explain import explain
-from gamenight.games.pgdk.params import PgdkParams
+from gamenight.games.pgdk.options import PgdkOptions
 from gamenight.games.pgdk.state import PgdkState, Project
-
-# Final: compiled, these are C constants rather than look-ups in the module's dictionary.
-P_GODZILLA: Final = phases.GODZILLA
-P_PURCHASE: Final = phases.PURCHASE
-P_OFFER: Final = phases.OFFER
-P_AUCTION: Final = phases.AUCTION
-P_BIDDING: Final = phases.BIDDING
-P_DEVELOP: Final = phases.DEVELOP
-P_RETRIEVE: Final = phases.RETRIEVE
-P_ROB: Final = phases.ROB
-P_STEAL: Final = phases.STEAL
-P_HUNT: Final = phases.HUNT
-P_CUT: Final = phases.CUT
-P_RESEARCH: Final = phases.RESEARCH
-P_GOLD: Final = phases.GOLD
-P_CLONE: Final = phases.CLONE
-P_LIMIT: Final = phases.LIMIT
-P_FINAL: Final = phases.FINAL
-P_OVER: Final = phases.OVER
-NOT_COMMITTED: Final = phases.NOT_COMMITTED
-NO_BID: Final = phases.NO_BID
-BID: Final = phases.BID
-
-K_GODZILLA: Final = kinds.GODZILLA
-K_PASS: Final = kinds.PASS
-K_TRADE: Final = kinds.TRADE
-K_OFFER: Final = kinds.OFFER
-K_OFFER_DONE: Final = kinds.OFFER_DONE
-K_AUCTION: Final = kinds.AUCTION
-K_AUCTION_GO: Final = kinds.AUCTION_GO
-K_DISCARD_LOWEST: Final = kinds.DISCARD_LOWEST
-K_BID: Final = kinds.BID
-K_BID_DONE: Final = kinds.BID_DONE
-K_NO_BID: Final = kinds.NO_BID
-K_PLAY: Final = kinds.PLAY
-K_TABLE: Final = kinds.TABLE
-K_USE: Final = kinds.USE
-K_USE_ON: Final = kinds.USE_ON
-K_RETRIEVE: Final = kinds.RETRIEVE
-K_ROB: Final = kinds.ROB
-K_STEAL: Final = kinds.STEAL
-K_HUNT: Final = kinds.HUNT
-K_CUT: Final = kinds.CUT
-K_KEEP: Final = kinds.KEEP
-K_DONE: Final = kinds.DONE
-K_GOLD: Final = kinds.GOLD
-K_DISCARD: Final = kinds.DISCARD
-K_OFFER_CANCEL: Final = kinds.OFFER_CANCEL
-
-TITLE: Final = cardlib.TITLE
-CHARACTER: Final = cardlib.CHARACTER
-GEAR: Final = cardlib.GEAR
-UPGRADE: Final = cardlib.UPGRADE
-WILD: Final = cardlib.WILD
-GUARDIAN: Final = cardlib.GUARDIAN
-EGG: Final = cardlib.EGG
-ABILITY: Final = cardlib.ABILITY
-POWERUP: Final = cardlib.POWERUP
+from gamenight.games.pgdk.tables import (
+    BID,
+    EGG,
+    K_AUCTION,
+    K_AUCTION_GO,
+    K_BID,
+    K_BID_DONE,
+    K_CUT,
+    K_DISCARD,
+    K_DISCARD_LOWEST,
+    K_DONE,
+    K_GODZILLA,
+    K_GOLD,
+    K_HUNT,
+    K_KEEP,
+    K_NO_BID,
+    K_OFFER,
+    K_OFFER_CANCEL,
+    K_OFFER_DONE,
+    K_PASS,
+    K_PLAY,
+    K_RETRIEVE,
+    K_ROB,
+    K_STEAL,
+    K_TABLE,
+    K_TRADE,
+    K_USE,
+    K_USE_ON,
+    NO_BID,
+    NOT_COMMITTED,
+    P_AUCTION,
+    P_BIDDING,
+    P_CLONE,
+    P_CUT,
+    P_DEVELOP,
+    P_FINAL,
+    P_GODZILLA,
+    P_GOLD,
+    P_HUNT,
+    P_LIMIT,
+    P_OFFER,
+    P_OVER,
+    P_PURCHASE,
+    P_RESEARCH,
+    P_RETRIEVE,
+    P_ROB,
+    P_STEAL,
+)
 
 CAPPED: Final = "safety cap reached"
 STALLED: Final = "stalled"  # G12: the reason of a stalled match starts so
-DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by development()
-_ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
-
-
-def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """to_act during the sealed bids, for every ``committed`` list a match can hold: the seats
-    still to commit, looked up in one step instead of rebuilt on each of the many bid steps."""
-    table: dict[tuple[int, ...], tuple[int, ...]] = {}
-    rows: list[tuple[int, ...]] = [()]
-    for _ in range(max_players):
-        rows = [(*row, c) for row in rows for c in (NOT_COMMITTED, NO_BID, BID)]
-        for row in rows:
-            table[row] = tuple([s for s, c in enumerate(row) if c == NOT_COMMITTED])
-    return table
-
-
-def _pairs(open_types: int, colours: int, stride: int) -> int:
-    """The (card type, colour) pairs a game whose ``Project.open`` is ``open_types`` and whose
-    cards share ``colours`` takes, as bits ``type * stride + colour`` (a kind's pairs in
-    ``PgdkGame._fits`` are numbered alike): no shared bit, no play of the kind onto the game."""
-    pairs = 0
-    for ktype in range(EGG + 1):
-        if open_types >> ktype & 1:
-            pairs |= colours << ktype * stride
-    return pairs
 
 
 def _copy_key(state: PgdkState, seat: int, card: int) -> int:
@@ -114,29 +82,9 @@ def _copy_key(state: PgdkState, seat: int, card: int) -> int:
     return (0 if state.locked >> card & 1 else 1 << 24) | bits.bit_count() << 12 | bits
 
 
-def _one_per_kind(
-    options: list[Action],
-    by_card: tuple[Action, ...],
-    cards: list[int],
-    taken: list[int] | tuple[()] = (),
-) -> list[Action]:
-    """``options``, with the action of ``by_card`` appended for every card kind among ``cards``
-    (but the cards in ``taken``), in kind order.
+class PgdkGame(PgdkOptions):
+    """Pink Godzilla Dev Kit (see the module's docstring for where each part lives)."""
 
-    Copies of a kind are numbered consecutively (``PgdkGame.kind_of`` never decreases), so
-    sorted cards list the kinds in order with copies side by side: one pass, no set, no sort of
-    kinds (the commonest work of the option lists, and a native loop when compiled).
-    """
-    last: Action | None = None
-    for card in sorted(cards):
-        action = by_card[card]
-        if action is not last and card not in taken:
-            options.append(action)
-            last = action
-    return options
-
-
-class PgdkGame(Game[PgdkState, Action, PgdkParams]):
     spec: ClassVar[GameSpec] = GameSpec(
         name="pgdk",
         title="Pink Godzilla Dev Kit",
@@ -160,206 +108,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         ),
         aliases=("pink-godzilla", "pink-godzilla-dev-kit", "pinkgodzilla"),
     )
-
-    # Every table below as a slot. Interpreted, an instance dictionary of more than 30 keys
-    # (CPython's limit for a split dictionary) turns off the specialised look-up of methods:
-    # each ``self._method(...)`` and each ``game.apply(...)`` of a caller (a playout, a search)
-    # then costs a full look-up in the type and the dictionary. With slots, the dictionary
-    # the base class gives keeps only ``params``.
-    __slots__ = (
-        "_adds",
-        "_auction_by_card",
-        "_auction_go",
-        "_auction_max_cards",
-        "_auctions",
-        "_bid_by_card",
-        "_bid_done",
-        "_cards_kept",
-        "_completions",
-        "_developments",
-        "_discard_lowest",
-        "_done",
-        "_finance_draw",
-        "_fits",
-        "_godzilla_trades",
-        "_kind_at",
-        "_max_turns",
-        "_no_bid",
-        "_offer_by_card",
-        "_offer_cancel",
-        "_offer_done",
-        "_only_copy",
-        "_pairs_taken",
-        "_pass",
-        "_pinks_by_value",
-        "_plays_per_turn",
-        "_row_size",
-        "_special_draw",
-        "_stall_rounds",
-        "_tally",
-        "_trade_by_card",
-        "_trades_any",
-        "_value_at",
-        "_waiting",
-        "book",
-        "card_label",
-        "card_names",
-        "clone_the_clones",
-        "colour_text",
-        "copies",
-        "ctype",
-        "deck_list",
-        "genre_names",
-        "k_allow",
-        "k_gear",
-        "k_name",
-        "k_power",
-        "k_type",
-        "k_value",
-        "kind_by_label",
-        "kind_of",
-        "labels",
-        "num_cards",
-        "num_colours",
-        "pink_godzillas",
-        "power",
-        "value",
-    )
-
-    def __init__(self, params: PgdkParams | None = None) -> None:
-        super().__init__(params)
-        p = self.params
-        deck = p.cards
-        self.deck_list = deck
-        self.book = ActionBook(deck)
-        self.num_colours = len(deck.genres)
-        gear_index = {name.lower(): i for i, name in enumerate(deck.gear_names)}
-        gear_fits = [0] * len(deck.gear_names)
-        for i, genre in enumerate(deck.genres):
-            for gear in genre.gear:
-                gear_fits[gear_index[gear.lower()]] |= 1 << i
-        names: dict[str, int] = {}
-        for kind in deck.kinds:
-            names.setdefault(kind.name.lower(), len(names))
-        # per kind
-        self.k_type = tuple(k.type for k in deck.kinds)
-        self.k_value = tuple(k.value for k in deck.kinds)
-        self.k_power = tuple(k.power for k in deck.kinds)
-        self.k_name = tuple(1 << names[k.name.lower()] for k in deck.kinds)
-        self.k_gear = tuple(
-            1 << gear_index[k.name.lower()] if k.type == GEAR else 0 for k in deck.kinds
-        )
-        self.k_allow = tuple(
-            k.colours & gear_fits[gear_index[k.name.lower()]] if k.type == GEAR else k.colours
-            for k in deck.kinds
-        )
-        self.labels = self.book.labels
-        self.kind_by_label = {label: k for k, label in enumerate(self.labels)}
-        # per physical card
-        kind_of: list[int] = []
-        for kind in deck.kinds:
-            kind_of += [kind.index] * kind.count
-        self.kind_of = tuple(kind_of)
-        # copies of a kind numbered consecutively, kinds in order: _one_per_kind relies on it
-        assert kind_of == sorted(kind_of), "cards are numbered kind by kind"
-        self._kind_at = self.kind_of.__getitem__
-        self.card_label = tuple(self.labels[k] for k in kind_of)
-        self.colour_text = tuple(
-            deck.colour_mask_text(mask) for mask in range(deck.all_colours + 1)
-        )
-        self.num_cards = len(kind_of)
-        self.value = tuple(self.k_value[k] for k in kind_of)
-        self.ctype = tuple(self.k_type[k] for k in kind_of)
-        self.power = tuple(self.k_power[k] for k in kind_of)
-        self.pink_godzillas = frozenset(
-            c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.PINK_GODZILLA
-        )
-        # the Pink Godzilla kinds, lowest value first (then by kind): the order of G2's offers
-        self._pinks_by_value = tuple(
-            sorted({kind_of[c] for c in self.pink_godzillas}, key=lambda k: (self.k_value[k], k))
-        )
-        # G2's trades, by the Pink Godzilla kind given, then by the Row card kind taken
-        self._godzilla_trades = {
-            give: tuple(self.book.godzilla(k, give) for k in range(len(deck.kinds)))
-            for give in self._pinks_by_value
-        }
-        self.clone_the_clones = frozenset(
-            c for c, k in enumerate(kind_of) if self.k_power[k] == cardlib.CLONE_THE_CLONE
-        )
-        self.copies: tuple[tuple[int, ...], ...] = tuple(
-            tuple(c for c, k in enumerate(kind_of) if k == kind.index) for kind in deck.kinds
-        )
-        # by card kind, its only card, or -1 for a kind with several copies (most kinds have
-        # one: ``_pick`` and ``_first`` then need no search for the copy to take)
-        self._only_copy = tuple(cards[0] if len(cards) == 1 else -1 for cards in self.copies)
-        self._pass = self.book.simple[K_PASS]
-        # each card verb's actions by card kind, for the hot paths (no book or dict look-up)
-        by_card = self.book.by_card
-        # ... and by physical card, for _one_per_kind
-        self._trade_by_card = tuple(by_card[K_TRADE][k] for k in kind_of)
-        self._offer_by_card = tuple(by_card[K_OFFER][k] for k in kind_of)
-        self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
-        self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
-        self._value_at = self.value.__getitem__
-        # a hand worth this much may trade for any card (_purchase_options stops summing
-        # there); no partial sum reaches it if some card is worth less than nothing
-        unreachable = sum(map(abs, self.value)) + 1
-        self._trades_any = max(self.value) if min(self.value) >= 0 else unreachable
-        # what decides where a card kind fits (type, name bit, colours, and the (type, colour)
-        # pairs of _pairs_taken it may go in as), read as one tuple
-        stride = self.num_colours
-        self._fits = tuple(
-            (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
-            for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
-        )
-        # what a card of each kind adds to a game (add_card): colours it allows, name bit,
-        # Title or not, gear bit, Wilds, Characters (2: a Guardian, one unless its power is
-        # used), Gear Upgrades, value
-        self._adds = tuple(
-            (
-                self.k_allow[k],
-                self.k_name[k],
-                ktype == TITLE,
-                self.k_gear[k],
-                1 if ktype == WILD else 0,
-                1 if ktype == CHARACTER else 2 if ktype == GUARDIAN else 0,
-                1 if ktype == UPGRADE else 0,
-                self.k_value[k],
-            )
-            for k, ktype in enumerate(self.k_type)
-        )
-        self._pairs_taken = tuple(
-            tuple(_pairs(open_types, colours, stride) for colours in range(deck.all_colours + 1))
-            for open_types in range(1 << EGG + 1)
-        )
-        self._done = self.book.simple[K_DONE]
-        self._offer_done = self.book.simple[K_OFFER_DONE]
-        self._offer_cancel = self.book.simple[K_OFFER_CANCEL]
-        self._auction_go = self.book.simple[K_AUCTION_GO]
-        self._discard_lowest = self.book.simple[K_DISCARD_LOWEST]
-        self._bid_done = self.book.simple[K_BID_DONE]
-        self._no_bid = self.book.simple[K_NO_BID]
-        # the numbers of the rules the hot paths read, as plain attributes (params is an
-        # interpreted dataclass, slow to read from compiled code)
-        self._row_size = p.row_size
-        self._finance_draw = p.finance_draw
-        self._cards_kept = p.hand_limit  # R16
-        self._auctions = p.auctions
-        self._auction_max_cards = p.auction_max_cards
-        self._plays_per_turn = p.plays_per_turn
-        self._max_turns = p.max_turns
-        self._stall_rounds = p.stall_rounds
-        self._special_draw = p.special_draw
-        self.card_names = playtest.card_names(self)  # M2, by card kind
-        self.genre_names = playtest.genre_names(self)  # M2, by colour bit
-        self._tally = playtest.Tally()  # M1: follows the state the lab asks about
-        self._waiting = _waiting_table(max(self.spec.player_counts))  # see to_act
-        self._developments: dict[tuple[int, ...], Project] = {}  # see development()
-        self._completions: dict[tuple[tuple[int, ...], bool, int], Project] = {}  # completed()
-
-    @classmethod
-    def default_params(cls) -> PgdkParams:
-        return PgdkParams()
 
     # -- setup --------------------------------------------------------------------------------
     def new_state(self, num_players: int, seed: int) -> PgdkState:
@@ -390,273 +138,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
         journal = super().start_journal(state)
         narrate.setup(self, state, journal)
         return journal
-
-    # -- whose turn, what is legal ------------------------------------------------------------
-    def to_act(self, state: PgdkState) -> tuple[int, ...]:
-        phase = state.phase
-        if phase == P_BIDDING:
-            return self._waiting[tuple(state.committed)]
-        if phase == P_OVER:
-            return ()
-        return _ALONE[state.actor]
-
-    def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
-        phase = state.phase
-        if phase == P_BIDDING:  # R8, D4: a hand card more, or commit (the bid or no bid)
-            if state.committed[player] != NOT_COMMITTED:
-                return []
-            bid = state.bids[player]
-            options = [self._bid_done if bid else self._no_bid]
-            return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
-        if player != state.actor:
-            return []
-        # the phases by how often random play meets them: plain comparisons beat a table of
-        # bound methods in pure Python and compile to a C switch
-        if phase == P_GODZILLA:
-            # D6: most seats asked in a window hold no Pink Godzilla and may only pass
-            if self.pink_godzillas.isdisjoint(state.hands[player]):
-                return [self._pass]
-            return self._godzilla_options(state, player)
-        if phase == P_DEVELOP:
-            return self._develop_options(state, player)
-        if phase == P_AUCTION:
-            return self._auction_options(state, player)
-        if phase == P_OFFER:
-            return self._offer_options(state, player)
-        if phase == P_PURCHASE:
-            return self._purchase_options(state, player)
-        if phase in (P_GOLD, P_FINAL):
-            return self._gold_options(state, player)
-        if phase == P_LIMIT:
-            return self._limit_options(state, player)
-        if phase == P_CLONE:
-            return self._clone_options(state, player)
-        if phase == P_HUNT:
-            return self._hunt_options(state, player)
-        if phase == P_CUT:
-            return self._cut_options(state, player)
-        if phase == P_RESEARCH:
-            return self._keep_options(state, player)
-        if phase == P_RETRIEVE:
-            return self._retrieve_options(state, player)
-        if phase == P_ROB:
-            return self._rob_options(state, player)
-        if phase == P_STEAL:
-            return self._steal_options(state, player)
-        return []  # P_OVER
-
-    def _gold_options(self, state: PgdkState, player: int) -> list[Action]:
-        gold = self.book.gold
-        return [self._done] + [gold(j) for j in self._ready_slots(state, player)]
-
-    def _limit_options(self, state: PgdkState, player: int) -> list[Action]:
-        by = self.book.by_card[K_DISCARD]
-        return [by[k] for k in self._hand_kinds(state.hands[player])]
-
-    def _retrieve_options(self, state: PgdkState, player: int) -> list[Action]:
-        by = self.book.by_card[K_RETRIEVE]
-        return [by[k] for k in self._kinds(state.discard)]
-
-    def _rob_options(self, state: PgdkState, player: int) -> list[Action]:
-        return [self.book.rob(s) for s in self._rivals_with_cards(state, player)]
-
-    def _steal_options(self, state: PgdkState, player: int) -> list[Action]:
-        by = self.book.by_card[K_STEAL]
-        return [by[k] for k in self._kinds(state.hands[state.rob])]
-
-    def _hunt_options(self, state: PgdkState, player: int) -> list[Action]:
-        by = self.book.by_card[K_HUNT]
-        return [by[k] for k in self._kinds(state.row)]
-
-    def _keep_options(self, state: PgdkState, player: int) -> list[Action]:
-        by = self.book.by_card[K_KEEP]
-        return [by[k] for k in self._kinds(state.peek)]
-
-    def _kinds(self, cards: list[int]) -> list[int]:
-        return sorted(set(map(self._kind_at, cards)))
-
-    def _hand_kinds(self, hand: list[int]) -> list[int]:
-        return sorted(set(map(self._kind_at, hand)))
-
-    def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
-        """D6, G2: any Row card but a Pink Godzilla, for a Pink Godzilla of the player's
-        choice from hand; for each Row card the lowest Pink Godzilla comes first."""
-        pinks = self.pink_godzillas
-        hand = state.hands[player]
-        if pinks.isdisjoint(hand):
-            return [self._pass]
-        kind_of = self.kind_of
-        held = [kind_of[c] for c in hand if c in pinks]
-        given = [k for k in self._pinks_by_value if k in held]
-        wanted: list[int] = []
-        last = -1
-        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
-            kind = kind_of[card]
-            if kind != last and card not in pinks:
-                wanted.append(kind)
-                last = kind
-        trades = self._godzilla_trades
-        return [self._pass] + [trades[give][k] for k in wanted for give in given]
-
-    def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
-        """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
-        options = [self._discard_lowest]
-        value = self.value
-        worth = 0
-        enough = self._trades_any  # a hand worth this much may trade for any card
-        for card in state.hands[player]:
-            worth += value[card]
-            if worth >= enough:
-                break
-        trade = self._trade_by_card
-        auction = self._auction_by_card
-        auctions = self._auctions
-        lots: list[Action] = []
-        kind_of = self.kind_of
-        last = -1
-        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
-            kind = kind_of[card]
-            if kind != last:
-                last = kind
-                if value[card] <= worth:  # copies of a kind are worth the same
-                    options.append(trade[card])
-                if auctions:
-                    lots.append(auction[card])
-        options += lots
-        return options
-
-    def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
-        offered = state.offer
-        value = self.value
-        worth = 0
-        for card in offered:
-            worth += value[card]
-        options = [self._offer_done] if worth >= value[state.take] else []
-        _one_per_kind(options, self._offer_by_card, state.hands[player], offered)
-        options.append(self._offer_cancel)  # G25: last, so the offers keep their places
-        return options
-
-    def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
-        options = [self._auction_go]
-        if len(state.auction) < self._auction_max_cards:
-            _one_per_kind(options, self._auction_by_card, state.row, state.auction)
-        return options
-
-    def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
-        """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
-        ctcs = self.clone_the_clones
-        locked = state.locked
-        usable = [c for c in state.hands[player] if c in ctcs and not locked >> c & 1]
-        if not usable:
-            return [self._pass]
-        by = self.book.by_card[K_USE]
-        return [self._pass] + [by[k] for k in self._kinds(usable)]
-
-    def _rivals_with_cards(self, state: PgdkState, player: int) -> list[int]:
-        return [s for s in range(state.num_players) if s != player and state.hands[s]]
-
-    def _cut_options(self, state: PgdkState, player: int) -> list[Action]:
-        """C3: Budget Cut: any non-Title card of a rival's game in development."""
-        book = self.book
-        kind_of, ctype = self.kind_of, self.ctype
-        options = []
-        for seat in range(state.num_players):
-            if seat == player:
-                continue
-            for slot, project in enumerate(state.projects[seat]):
-                for card in sorted(project.cards, key=kind_of.__getitem__):
-                    if ctype[card] != TITLE:
-                        options.append(book.cut(kind_of[card], seat, slot))
-        return options
-
-    def _can_cut(self, state: PgdkState, player: int) -> bool:
-        ctype = self.ctype
-        return any(
-            ctype[card] != TITLE
-            for seat in range(state.num_players)
-            if seat != player
-            for project in state.projects[seat]
-            for card in project.cards
-        )
-
-    def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
-        return [j for j, p in enumerate(state.projects[player]) if p.ready]
-
-    def _has_ready(self, state: PgdkState, player: int) -> bool:
-        """Whether ``player`` has a game ready to go Gold (R15, R18)."""
-        return any(project.ready for project in state.projects[player])
-
-    def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
-        """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
-
-        A card fits a game when no card of its name is there (R12), a colour is shared (R21,
-        D1, G17) and its type is still open: one Title, two Required Gear of which one may be
-        a Wild (R24, R26), an Easter Egg only when ready (R28); see ``Project.open``.
-        """
-        options = [self._done]
-        hand = state.hands[player]
-        if not hand:
-            return options
-        book = self.book
-        fits, play_lists = self._fits, book.play_lists
-        projects = state.projects[player]
-        count = len(projects)
-        taken = 0  # the (type, colour) pairs some game of the player takes
-        pairs_taken = self._pairs_taken
-        for project in projects:
-            taken |= pairs_taken[project.open][project.colours]
-        kind_of = self.kind_of
-        last = -1
-        for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
-            kind = kind_of[card]
-            if kind == last:
-                continue
-            last = kind
-            ktype, name, allow, pairs = fits[kind]
-            if ktype <= EGG:  # a card that goes into a game (C2 order)
-                plays = play_lists[kind]
-                if len(plays) <= count:  # not all built yet
-                    plays = book.plays(kind, count)
-                if ktype != EGG:
-                    options.append(plays[0])
-                if taken & pairs:  # else no game takes its type in a colour it has
-                    bit = 1 << ktype
-                    for slot, project in enumerate(projects):
-                        if (
-                            project.open & bit
-                            and project.colours & allow
-                            and not project.names & name
-                        ):
-                            options.append(plays[slot + 1])
-                if ktype == GUARDIAN:
-                    power = self.k_power[kind]
-                    if power == cardlib.NEUTRAL_GUARDIAN:
-                        for slot, project in enumerate(projects):
-                            if project.title >= 0 and not project.names & name:
-                                options.append(book.use_on(kind, slot))
-                    elif self._has_target(state, player, power):
-                        options.append(book.by_card[K_USE][kind])
-            elif ktype == ABILITY:
-                options.append(book.by_card[K_TABLE][kind])
-            elif self._has_target(state, player, self.k_power[kind]):
-                options.append(book.by_card[K_USE][kind])
-        return options
-
-    def _has_target(self, state: PgdkState, player: int, power: int) -> bool:
-        """D5, G18: a power with no legal target cannot be used."""
-        if power == cardlib.CRUNCH_TIME:
-            return True
-        if power == cardlib.PUBLISHER_ADVANCE or power == cardlib.MARKET_RESEARCH:
-            return bool(state.deck or state.discard)
-        if power == cardlib.HEADHUNTER:
-            return bool(state.row)
-        if power == cardlib.GOOD_GUARDIAN:
-            return bool(state.discard)
-        if power == cardlib.EVIL_GUARDIAN:
-            return bool(self._rivals_with_cards(state, player))
-        if power == cardlib.BUDGET_CUT:
-            return self._can_cut(state, player)
-        return False  # Clone The Clone is a reaction only (D7)
 
     # -- effects ------------------------------------------------------------------------------
     def apply(self, state: PgdkState, player: int, action: Action) -> None:
@@ -1110,100 +591,6 @@ class PgdkGame(Game[PgdkState, Action, PgdkParams]):
             state.actor = state.active
         else:
             self._going_gold(state)
-
-    def add_card(self, project: Project | None, card: int, as_character: bool = True) -> Project:
-        """A new project: ``project`` (None: a new game) with ``card`` played onto it."""
-        allow, name, titled, gear, wild, char, upgrade, value = self._adds[self.kind_of[card]]
-        chars = 1 if char == 1 or (char == 2 and as_character) else 0
-        if project is None:
-            return Project(
-                (card,), allow, name, card if titled else -1, gear, wild, chars, upgrade, value
-            )
-        return Project(
-            (*project.cards, card),
-            project.colours & allow,
-            project.names | name,
-            card if titled else project.title,
-            project.gears | gear,
-            project.wild + wild,
-            project.chars + chars,
-            project.upgrades + upgrade,
-            project.value + value,
-        )
-
-    def build(
-        self,
-        cards: list[int] | tuple[int, ...],
-        *,
-        gold: bool = False,
-        first: bool = False,
-        powered: int = -1,
-    ) -> Project | None:
-        """A game holding ``cards`` (Guardians as Characters but ``powered``), or None."""
-        if not cards:
-            return None
-        kind_of, k_type, k_allow = self.kind_of, self.k_type, self.k_allow
-        colours = self.deck_list.all_colours
-        names = gears = wild = chars = upgrades = value = 0
-        title = -1
-        for card in cards:
-            kind = kind_of[card]
-            ktype = k_type[kind]
-            colours &= k_allow[kind]
-            names |= self.k_name[kind]
-            value += self.k_value[kind]
-            if ktype == TITLE:
-                title = card
-            elif ktype == GEAR:
-                gears |= self.k_gear[kind]
-            elif ktype == WILD:
-                wild += 1
-            elif ktype == UPGRADE:
-                upgrades += 1
-            elif ktype == CHARACTER or (ktype == GUARDIAN and card != powered):
-                chars += 1
-        return Project(
-            tuple(cards),
-            colours,
-            names,
-            title,
-            gears,
-            wild,
-            chars,
-            upgrades,
-            value,
-            gold,
-            first,
-            powered,
-        )
-
-    def development(self, cards: tuple[int, ...]) -> Project:
-        """The game in development that holds ``cards``, built once and then shared.
-
-        ``determinize`` rebuilds every game on the table from its labels on every call, and a
-        search makes thousands of calls from one view; a Project is never changed in place.
-        """
-        found = self._developments.get(cards)
-        if found is None:
-            if len(self._developments) >= DEVELOPMENTS_KEPT:
-                self._developments.clear()
-            built = self.build(cards)
-            assert built is not None, "a game in development holds at least one card"
-            found = self._developments[cards] = built
-        return found
-
-    def completed(self, cards: tuple[int, ...], first: bool, powered: int) -> Project:
-        """The completed game that holds ``cards``, built once and then shared, as
-        ``development`` does for games in development (``determinize`` rebuilds them all)."""
-        key = (cards, first, powered)
-        found = self._completions.get(key)
-        if found is None:
-            if len(self._completions) >= DEVELOPMENTS_KEPT:
-                self._completions.clear()
-            built = self.build(cards, gold=True, first=first, powered=powered)
-            assert built is not None, "a completed game holds at least one card"
-            found = self._completions[key] = built
-        return found
 
     def _play(self, state: PgdkState, player: int, kind: int, slot: int) -> None:
         hand = state.hands[player]

@@ -1,0 +1,342 @@
+"""Who acts and what is legal in Pink Godzilla Dev Kit: the option list of every phase.
+
+:class:`PgdkOptions` is the second of three layers of :class:`~gamenight.games.pgdk.rules.PgdkGame`
+(see ``tables.py``): it reads the state and the tables, and changes nothing.
+
+Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamenight.games.pgdk import cards as cardlib
+from gamenight.games.pgdk.actions import Action
+from gamenight.games.pgdk.state import PgdkState
+from gamenight.games.pgdk.tables import (
+    ABILITY,
+    EGG,
+    GUARDIAN,
+    K_DISCARD,
+    K_HUNT,
+    K_KEEP,
+    K_RETRIEVE,
+    K_STEAL,
+    K_TABLE,
+    K_USE,
+    NOT_COMMITTED,
+    P_AUCTION,
+    P_BIDDING,
+    P_CLONE,
+    P_CUT,
+    P_DEVELOP,
+    P_FINAL,
+    P_GODZILLA,
+    P_GOLD,
+    P_HUNT,
+    P_LIMIT,
+    P_OFFER,
+    P_OVER,
+    P_PURCHASE,
+    P_RESEARCH,
+    P_RETRIEVE,
+    P_ROB,
+    P_STEAL,
+    TITLE,
+    PgdkTables,
+)
+
+_ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
+
+
+def _one_per_kind(
+    options: list[Action],
+    by_card: tuple[Action, ...],
+    cards: list[int],
+    taken: list[int] | tuple[()] = (),
+) -> list[Action]:
+    """``options``, with the action of ``by_card`` appended for every card kind among ``cards``
+    (but the cards in ``taken``), in kind order.
+
+    Copies of a kind are numbered consecutively (``PgdkGame.kind_of`` never decreases), so
+    sorted cards list the kinds in order with copies side by side: one pass, no set, no sort of
+    kinds (the commonest work of the option lists, and a native loop when compiled).
+    """
+    last: Action | None = None
+    for card in sorted(cards):
+        action = by_card[card]
+        if action is not last and card not in taken:
+            options.append(action)
+            last = action
+    return options
+
+
+class PgdkOptions(PgdkTables):
+    """``to_act`` and ``legal_actions`` of :class:`~gamenight.games.pgdk.rules.PgdkGame`."""
+
+    # -- whose turn, what is legal ------------------------------------------------------------
+    def to_act(self, state: PgdkState) -> tuple[int, ...]:
+        phase = state.phase
+        if phase == P_BIDDING:
+            return self._waiting[tuple(state.committed)]
+        if phase == P_OVER:
+            return ()
+        return _ALONE[state.actor]
+
+    def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
+        phase = state.phase
+        if phase == P_BIDDING:  # R8, D4: a hand card more, or commit (the bid or no bid)
+            if state.committed[player] != NOT_COMMITTED:
+                return []
+            bid = state.bids[player]
+            options = [self._bid_done if bid else self._no_bid]
+            return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
+        if player != state.actor:
+            return []
+        # the phases by how often random play meets them: plain comparisons beat a table of
+        # bound methods in pure Python and compile to a C switch
+        if phase == P_GODZILLA:
+            # D6: most seats asked in a window hold no Pink Godzilla and may only pass
+            if self.pink_godzillas.isdisjoint(state.hands[player]):
+                return [self._pass]
+            return self._godzilla_options(state, player)
+        if phase == P_DEVELOP:
+            return self._develop_options(state, player)
+        if phase == P_AUCTION:
+            return self._auction_options(state, player)
+        if phase == P_OFFER:
+            return self._offer_options(state, player)
+        if phase == P_PURCHASE:
+            return self._purchase_options(state, player)
+        if phase in (P_GOLD, P_FINAL):
+            return self._gold_options(state, player)
+        if phase == P_LIMIT:
+            return self._limit_options(state, player)
+        if phase == P_CLONE:
+            return self._clone_options(state, player)
+        if phase == P_HUNT:
+            return self._hunt_options(state, player)
+        if phase == P_CUT:
+            return self._cut_options(state, player)
+        if phase == P_RESEARCH:
+            return self._keep_options(state, player)
+        if phase == P_RETRIEVE:
+            return self._retrieve_options(state, player)
+        if phase == P_ROB:
+            return self._rob_options(state, player)
+        if phase == P_STEAL:
+            return self._steal_options(state, player)
+        return []  # P_OVER
+
+    def _gold_options(self, state: PgdkState, player: int) -> list[Action]:
+        gold = self.book.gold
+        return [self._done] + [gold(j) for j in self._ready_slots(state, player)]
+
+    def _limit_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_DISCARD]
+        return [by[k] for k in self._hand_kinds(state.hands[player])]
+
+    def _retrieve_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_RETRIEVE]
+        return [by[k] for k in self._kinds(state.discard)]
+
+    def _rob_options(self, state: PgdkState, player: int) -> list[Action]:
+        return [self.book.rob(s) for s in self._rivals_with_cards(state, player)]
+
+    def _steal_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_STEAL]
+        return [by[k] for k in self._kinds(state.hands[state.rob])]
+
+    def _hunt_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_HUNT]
+        return [by[k] for k in self._kinds(state.row)]
+
+    def _keep_options(self, state: PgdkState, player: int) -> list[Action]:
+        by = self.book.by_card[K_KEEP]
+        return [by[k] for k in self._kinds(state.peek)]
+
+    def _kinds(self, cards: list[int]) -> list[int]:
+        return sorted(set(map(self._kind_at, cards)))
+
+    def _hand_kinds(self, hand: list[int]) -> list[int]:
+        return sorted(set(map(self._kind_at, hand)))
+
+    def _godzilla_options(self, state: PgdkState, player: int) -> list[Action]:
+        """D6, G2: any Row card but a Pink Godzilla, for a Pink Godzilla of the player's
+        choice from hand; for each Row card the lowest Pink Godzilla comes first."""
+        pinks = self.pink_godzillas
+        hand = state.hands[player]
+        if pinks.isdisjoint(hand):
+            return [self._pass]
+        kind_of = self.kind_of
+        held = [kind_of[c] for c in hand if c in pinks]
+        given = [k for k in self._pinks_by_value if k in held]
+        wanted: list[int] = []
+        last = -1
+        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind != last and card not in pinks:
+                wanted.append(kind)
+                last = kind
+        trades = self._godzilla_trades
+        return [self._pass] + [trades[give][k] for k in wanted for give in given]
+
+    def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
+        options = [self._discard_lowest]
+        value = self.value
+        worth = 0
+        enough = self._trades_any  # a hand worth this much may trade for any card
+        for card in state.hands[player]:
+            worth += value[card]
+            if worth >= enough:
+                break
+        trade = self._trade_by_card
+        auction = self._auction_by_card
+        auctions = self._auctions
+        lots: list[Action] = []
+        kind_of = self.kind_of
+        last = -1
+        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind != last:
+                last = kind
+                if value[card] <= worth:  # copies of a kind are worth the same
+                    options.append(trade[card])
+                if auctions:
+                    lots.append(auction[card])
+        options += lots
+        return options
+
+    def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
+        offered = state.offer
+        value = self.value
+        worth = 0
+        for card in offered:
+            worth += value[card]
+        options = [self._offer_done] if worth >= value[state.take] else []
+        _one_per_kind(options, self._offer_by_card, state.hands[player], offered)
+        options.append(self._offer_cancel)  # G25: last, so the offers keep their places
+        return options
+
+    def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
+        options = [self._auction_go]
+        if len(state.auction) < self._auction_max_cards:
+            _one_per_kind(options, self._auction_by_card, state.row, state.auction)
+        return options
+
+    def _clone_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R33, D7, G7: Clone The Clone from hand, unless drawn in this Going Gold Phase."""
+        ctcs = self.clone_the_clones
+        locked = state.locked
+        usable = [c for c in state.hands[player] if c in ctcs and not locked >> c & 1]
+        if not usable:
+            return [self._pass]
+        by = self.book.by_card[K_USE]
+        return [self._pass] + [by[k] for k in self._kinds(usable)]
+
+    def _rivals_with_cards(self, state: PgdkState, player: int) -> list[int]:
+        return [s for s in range(state.num_players) if s != player and state.hands[s]]
+
+    def _cut_options(self, state: PgdkState, player: int) -> list[Action]:
+        """C3: Budget Cut: any non-Title card of a rival's game in development."""
+        book = self.book
+        kind_of, ctype = self.kind_of, self.ctype
+        options = []
+        for seat in range(state.num_players):
+            if seat == player:
+                continue
+            for slot, project in enumerate(state.projects[seat]):
+                for card in sorted(project.cards, key=kind_of.__getitem__):
+                    if ctype[card] != TITLE:
+                        options.append(book.cut(kind_of[card], seat, slot))
+        return options
+
+    def _can_cut(self, state: PgdkState, player: int) -> bool:
+        ctype = self.ctype
+        return any(
+            ctype[card] != TITLE
+            for seat in range(state.num_players)
+            if seat != player
+            for project in state.projects[seat]
+            for card in project.cards
+        )
+
+    def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
+        return [j for j, p in enumerate(state.projects[player]) if p.ready]
+
+    def _has_ready(self, state: PgdkState, player: int) -> bool:
+        """Whether ``player`` has a game ready to go Gold (R15, R18)."""
+        return any(project.ready for project in state.projects[player])
+
+    def _develop_options(self, state: PgdkState, player: int) -> list[Action]:
+        """R10, R14, D3: plays onto own games, Special Abilities, Power Ups, Guardian powers.
+
+        A card fits a game when no card of its name is there (R12), a colour is shared (R21,
+        D1, G17) and its type is still open: one Title, two Required Gear of which one may be
+        a Wild (R24, R26), an Easter Egg only when ready (R28); see ``Project.open``.
+        """
+        options = [self._done]
+        hand = state.hands[player]
+        if not hand:
+            return options
+        book = self.book
+        fits, play_lists = self._fits, book.play_lists
+        projects = state.projects[player]
+        count = len(projects)
+        taken = 0  # the (type, colour) pairs some game of the player takes
+        pairs_taken = self._pairs_taken
+        for project in projects:
+            taken |= pairs_taken[project.open][project.colours]
+        kind_of = self.kind_of
+        last = -1
+        for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
+            kind = kind_of[card]
+            if kind == last:
+                continue
+            last = kind
+            ktype, name, allow, pairs = fits[kind]
+            if ktype <= EGG:  # a card that goes into a game (C2 order)
+                plays = play_lists[kind]
+                if len(plays) <= count:  # not all built yet
+                    plays = book.plays(kind, count)
+                if ktype != EGG:
+                    options.append(plays[0])
+                if taken & pairs:  # else no game takes its type in a colour it has
+                    bit = 1 << ktype
+                    for slot, project in enumerate(projects):
+                        if (
+                            project.open & bit
+                            and project.colours & allow
+                            and not project.names & name
+                        ):
+                            options.append(plays[slot + 1])
+                if ktype == GUARDIAN:
+                    power = self.k_power[kind]
+                    if power == cardlib.NEUTRAL_GUARDIAN:
+                        for slot, project in enumerate(projects):
+                            if project.title >= 0 and not project.names & name:
+                                options.append(book.use_on(kind, slot))
+                    elif self._has_target(state, player, power):
+                        options.append(book.by_card[K_USE][kind])
+            elif ktype == ABILITY:
+                options.append(book.by_card[K_TABLE][kind])
+            elif self._has_target(state, player, self.k_power[kind]):
+                options.append(book.by_card[K_USE][kind])
+        return options
+
+    def _has_target(self, state: PgdkState, player: int, power: int) -> bool:
+        """D5, G18: a power with no legal target cannot be used."""
+        if power == cardlib.CRUNCH_TIME:
+            return True
+        if power == cardlib.PUBLISHER_ADVANCE or power == cardlib.MARKET_RESEARCH:
+            return bool(state.deck or state.discard)
+        if power == cardlib.HEADHUNTER:
+            return bool(state.row)
+        if power == cardlib.GOOD_GUARDIAN:
+            return bool(state.discard)
+        if power == cardlib.EVIL_GUARDIAN:
+            return bool(self._rivals_with_cards(state, player))
+        if power == cardlib.BUDGET_CUT:
+            return self._can_cut(state, player)
+        return False  # Clone The Clone is a reaction only (D7)
