@@ -178,8 +178,8 @@ def test_every_bad_frame_gets_an_error_and_changes_nothing(server: RunningServer
     person.send({"type": "ping"})
     assert person.until(lambda f: f["type"] == "pong")["seq"] == seq
     final = play_until_finished(people, seeded_choice(9))
-    # a fast machine plays the match faster than the flood limit refills: wait for a full
-    # bucket, so the refusal under test is the finished match's and not the flood's
+    # the match, played as fast as frames come back, can empty the flood bucket: wait for
+    # it to refill, so the refusal under test is the finished match's and not the flood's
     time.sleep(BURST / RATE)
     late = error_after(person, {"type": "act", "seq": final["seq"], "action": "claim"})
     assert "over" in late["error"]
