@@ -214,3 +214,31 @@ def test_inference_worlds_counts_what_becomes_of_the_worlds() -> None:
     refused = run("benchmarks/inference_worlds.py", "--games", "chess")
     assert refused.returncode == 2
     assert refused.stderr.strip() == "inference_worlds: unknown game 'chess'"
+
+
+def agreement(*args: str) -> subprocess.CompletedProcess[str]:
+    return run("benchmarks/agreement.py", "requirements", "--matches", "2", *args)
+
+
+def test_agreement_of_a_bot_with_itself_is_total_and_with_random_is_not() -> None:
+    same = agreement("--bot", "heuristic", "--json")
+    assert same.returncode == 0, same.stderr
+    phases = json.loads(same.stdout)
+    assert sum(row["asked"] for row in phases.values()) > 20
+    assert all(row["alike"] == row["asked"] and not row["trades"] for row in phases.values())
+    # inference watches the match: the script must feed it, or it decides as without
+    watched = agreement("--bot", "ismcts:infer=on,iters=5", "--json")
+    assert watched.returncode == 0, watched.stderr
+    other = json.loads(agreement("--bot", "random", "--json").stdout)
+    assert {phase: row["asked"] for phase, row in other.items()} == {
+        phase: row["asked"] for phase, row in phases.items()
+    }  # the same positions: the reference plays the matches
+    assert sum(row["alike"] for row in other.values()) < sum(r["asked"] for r in other.values())
+    assert any(row["trades"] for row in other.values())
+
+
+def test_agreement_refuses_an_unknown_bot_in_one_line() -> None:
+    refused = agreement("--bot", "nosuch")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().startswith("error: unknown bot 'nosuch' for requirements")
+    assert "Traceback" not in refused.stderr
