@@ -242,3 +242,23 @@ def test_agreement_refuses_an_unknown_bot_in_one_line() -> None:
     assert refused.returncode == 2
     assert refused.stderr.strip().startswith("error: unknown bot 'nosuch' for requirements")
     assert "Traceback" not in refused.stderr
+
+
+def test_phase_profile_splits_the_time_by_phase_as_views_name_them() -> None:
+    result = run("benchmarks/phase_profile.py", "gtpag", "--matches", "50", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    phases = {row["phase"]: row for row in report["phases"]}
+    assert (
+        {"nomination", "bidding"}
+        <= set(phases)
+        <= {"nomination", "bidding", "trait", "boosting", "tie"}
+    )
+    actions = sum(row["actions"] for row in phases.values())
+    assert actions == round(report["actions_per_match"] * 50)
+    assert abs(sum(row["action_share"] for row in phases.values()) - 1) < 1e-9
+    shares = report["new_state_share"] + sum(row["time_share"] for row in phases.values())
+    assert abs(shares - 1) < 1e-9
+    refused = run("benchmarks/phase_profile.py", "gtpag", "--players", "1")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == "error: Game to Pick a Game is for 2-8 players, not 1"
