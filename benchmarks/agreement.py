@@ -7,7 +7,9 @@ decision of the watched seat that has more than one legal action, also asks the 
 the same view with a generator of the same seed. It counts, per phase (the view's ``phase``),
 how often the two choose the same action, and which kinds of action (an action's first word)
 they trade most often. Both bots see the same positions because the match follows the
-reference's choices. A bot compared with itself agrees everywhere.
+reference's choices. A bot compared with itself agrees everywhere. A search bot guided by
+the reference does not quite: its guide draws from a generator of its own, so where the
+reference plays at random (a heuristic's spread, a bluff) some disagreement is only that.
 
 Run from the repository root:
 
