@@ -22,8 +22,6 @@ seat is watched in turn.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,9 +31,10 @@ SOURCE = Path(__file__).resolve().parents[1] / "src"
 if __name__ == "__main__" and "--installed" not in sys.argv[1:]:
     sys.path.insert(0, str(SOURCE))  # this checkout's engine, not whatever is installed
 
+from game_script import game_parser, run_report  # noqa: E402
+
 from gamenight.bots import make_agent  # noqa: E402
 from gamenight.core.agent import watching_seats  # noqa: E402
-from gamenight.core.errors import GamenightError  # noqa: E402
 from gamenight.core.registry import make_game  # noqa: E402
 from gamenight.core.rng import Rng, derive_seed  # noqa: E402
 
@@ -102,35 +101,26 @@ def agreement(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
+    parser = game_parser(__doc__, matches=20)
     parser.add_argument("--bot", required=True, help="the bot asked beside the reference")
     parser.add_argument("--reference", default="heuristic", help="the bot that plays the matches")
-    parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--installed", action="store_true", help="use the installed gamenight")
     args = parser.parse_args(argv)
-    if args.matches < 1:
-        parser.error("--matches must be at least 1")
-    try:
-        report = agreement(args.game, args.players, args.bot, args.reference, args.matches)
-    except GamenightError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
-    print(
-        f"{args.game}, {args.players} players, {args.matches} matches played by "
-        f"{args.reference}; {args.bot} asked at the watched seat's decisions"
-    )
-    print(f"{'phase':<14}{'asked':>7}{'alike':>8}  commonest trades ({args.reference} -> bot)")
-    for phase, row in report.items():
-        share = row["alike"] / row["asked"]
-        swaps = ", ".join(f"{pair} ({count})" for pair, count in row["trades"])
-        print(f"{phase:<14}{row['asked']:>7}{share:>8.0%}  {swaps}")
-    return 0
+
+    def show(report: dict[str, dict[str, Any]]) -> None:
+        print(
+            f"{args.game}, {args.players} players, {args.matches} matches played by "
+            f"{args.reference}; {args.bot} asked at the watched seat's decisions"
+        )
+        print(f"{'phase':<14}{'asked':>7}{'alike':>8}  commonest trades ({args.reference} -> bot)")
+        for phase, row in report.items():
+            share = row["alike"] / row["asked"]
+            swaps = ", ".join(f"{pair} ({count})" for pair, count in row["trades"])
+            print(f"{phase:<14}{row['asked']:>7}{share:>8.0%}  {swaps}")
+
+    def measure() -> dict[str, dict[str, Any]]:
+        return agreement(args.game, args.players, args.bot, args.reference, args.matches)
+
+    return run_report(parser, args, measure, show)
 
 
 if __name__ == "__main__":

@@ -21,8 +21,6 @@ the game's views name it, and taken before the action.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -32,9 +30,9 @@ SOURCE = Path(__file__).resolve().parents[1] / "src"
 if __name__ == "__main__" and "--installed" not in sys.argv[1:]:
     sys.path.insert(0, str(SOURCE))  # this checkout's engine, not whatever is installed
 
+from game_script import game_parser, run_report  # noqa: E402
 from throughput import CHOICES, TABLE_MASK  # noqa: E402
 
-from gamenight.core.errors import GamenightError  # noqa: E402
 from gamenight.core.registry import make_game  # noqa: E402
 
 clock = time.perf_counter_ns
@@ -104,35 +102,24 @@ def profile(game_name: str, players: int, matches: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--matches", type=int, default=300)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--installed", action="store_true", help="use the installed gamenight")
+    parser = game_parser(__doc__, matches=300)
     args = parser.parse_args(argv)
-    if args.matches < 1:
-        parser.error("--matches must be at least 1")
-    try:
-        report = profile(args.game, args.players, args.matches)
-    except GamenightError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
-    print(
-        f"{args.game}, {args.players} players, {args.matches} random matches, "
-        f"{report['actions_per_match']:.1f} actions each; new_state "
-        f"{report['new_state_ns']:,.0f} ns a match ({report['new_state_share']:.1%} of the time)"
-    )
-    print(f"{'phase':<14}{'actions':>9}{'time':>8}{'legal ns':>10}{'apply ns':>10}")
-    for row in report["phases"]:
+
+    def show(report: dict[str, Any]) -> None:
         print(
-            f"{row['phase']:<14}{row['action_share']:>9.1%}{row['time_share']:>8.1%}"
-            f"{row['legal_ns']:>10,.0f}{row['apply_ns']:>10,.0f}"
+            f"{args.game}, {args.players} players, {args.matches} random matches, "
+            f"{report['actions_per_match']:.1f} actions each; new_state "
+            f"{report['new_state_ns']:,.0f} ns a match "
+            f"({report['new_state_share']:.1%} of the time)"
         )
-    return 0
+        print(f"{'phase':<14}{'actions':>9}{'time':>8}{'legal ns':>10}{'apply ns':>10}")
+        for row in report["phases"]:
+            print(
+                f"{row['phase']:<14}{row['action_share']:>9.1%}{row['time_share']:>8.1%}"
+                f"{row['legal_ns']:>10,.0f}{row['apply_ns']:>10,.0f}"
+            )
+
+    return run_report(parser, args, lambda: profile(args.game, args.players, args.matches), show)
 
 
 if __name__ == "__main__":
