@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.bots.ismcts import DEFAULT_ITERATIONS
+from gamenight.core.log import MatchRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -262,3 +263,47 @@ def test_phase_profile_splits_the_time_by_phase_as_views_name_them() -> None:
     refused = run("benchmarks/phase_profile.py", "gtpag", "--players", "1")
     assert refused.returncode == 2
     assert refused.stderr.strip() == "error: Game to Pick a Game is for 2-8 players, not 1"
+
+
+def outcome(winners: list[int]) -> dict[str, Any]:
+    scores = [1.0 if seat in winners else 0.0 for seat in (0, 1)]
+    return {"winners": winners, "scores": scores, "reason": "over", "capped": False}
+
+
+def write_records(path: Path, bot: str, winners: list[list[int]]) -> Path:
+    """One record a match: match i has seed i, the measured bot in seat i % 2."""
+    lines = []
+    for seed, won in enumerate(winners):
+        bots = [bot, "heuristic"] if seed % 2 == 0 else ["heuristic", bot]
+        record = MatchRecord(
+            "requirements", "1", 2, seed, outcome=outcome(won), meta={"bots": bots}
+        )
+        lines.append(record.to_json())
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_paired_compares_two_runs_match_by_match(tmp_path: Path) -> None:
+    # the measured seat is 0 in match 0 and 1 in match 1, 0 in match 2, 1 in match 3
+    base = write_records(tmp_path / "base.jsonl", "ismcts", [[0], [0], [0, 1], [1]])
+    other = write_records(tmp_path / "other.jsonl", "ismcts:x", [[0], [1], [1], [1]])
+    result = run(
+        "benchmarks/paired.py",
+        str(base),
+        "--versus",
+        str(other),
+        "--opponent",
+        "heuristic",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["base"]["rate"] == (1 + 0 + 0.5 + 1) / 4
+    assert report["versus"]["rate"] == (1 + 1 + 0 + 1) / 4
+    assert report["paired"]["pairs"] == 4
+    assert report["paired"]["change"] == (0 + 1 - 0.5 + 0) / 4
+    assert report["paired"]["low"] < report["paired"]["change"] < report["paired"]["high"]
+    refused = run("benchmarks/paired.py", str(base), "--opponent", "random")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().startswith("error: ")
+    assert "\n" not in refused.stderr.strip()
