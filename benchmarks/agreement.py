@@ -22,6 +22,7 @@ seat is watched in turn.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections import Counter
 from pathlib import Path
@@ -34,7 +35,7 @@ if __name__ == "__main__" and "--installed" not in sys.argv[1:]:
 from game_script import game_parser, run_report  # noqa: E402
 
 from gamenight.bots import make_agent  # noqa: E402
-from gamenight.core.agent import watching_seats  # noqa: E402
+from gamenight.core.agent import begin_watchers, tell_watchers, watching_seats  # noqa: E402
 from gamenight.core.registry import make_game  # noqa: E402
 from gamenight.core.rng import Rng, derive_seed  # noqa: E402
 
@@ -58,14 +59,14 @@ def agreement(
         watched = seed % players
         guides = [make_agent(reference, game) for _ in range(players)]
         other = make_agent(bot, game)
-        # the bots that watch the match between decisions (inference) are told it all
-        seats: list[Any] = [*guides, other]
-        owners = [*range(players), watched]  # the seat each of those bots sits in
-        watchers = watching_seats(seats)
-        for index in watchers:
-            owner = owners[index]
-            generator = Rng(derive_seed(seed, 1, index))
-            seats[index].begin_match(owner, game.view(state, owner), generator)
+        # bots that watch the match between decisions (inference) are told it, as in play:
+        # the reference bots in every seat, the other bot in the watched seat alone
+        alone: list[Any] = [other if seat == watched else None for seat in range(players)]
+        view_of = functools.partial(game.view, state)
+        watching = [(guides, watching_seats(guides), 1), (alone, watching_seats(alone), 2)]
+        for bots, seats, stream in watching:
+            generators = [Rng(derive_seed(seed, stream, seat)) for seat in range(players)]
+            begin_watchers(bots, seats, view_of, generators)
         step = 0
         while actors := game.to_act(state):
             seat = actors[0]
@@ -82,10 +83,8 @@ def agreement(
                     trades.setdefault(phase, Counter())[(kind(action), kind(choice))] += 1
             public = game.public_action(state, seat, action)
             game.apply(state, seat, action)
-            for index in watchers:
-                owner = owners[index]
-                seen = str(action) if owner == seat else public
-                seats[index].observe(owner, seat, seen, game.view(state, owner))
+            for bots, seats, _ in watching:
+                tell_watchers(bots, seats, seat, action, public, view_of)
             step += 1
     return {
         phase: {

@@ -227,7 +227,7 @@ def test_agreement_of_a_bot_with_itself_is_total_and_with_random_is_not() -> Non
     phases = json.loads(same.stdout)
     assert sum(row["asked"] for row in phases.values()) > 20
     assert all(row["alike"] == row["asked"] and not row["trades"] for row in phases.values())
-    # inference watches the match: the script must feed it, or it decides as without
+    # a bot that watches the match (inference) runs with the views the script feeds it
     watched = agreement("--bot", "ismcts:infer=on,iters=5", "--json")
     assert watched.returncode == 0, watched.stderr
     other = json.loads(agreement("--bot", "random", "--json").stdout)
