@@ -48,6 +48,8 @@ NEVER = 1 << 30  # a threshold no count reaches
 DEFAULT_PARTICLES = 32  # inference: worlds the filter keeps per seat
 DEFAULT_EPS = 0.1  # inference: share of the opponent model spread uniformly
 DEFAULT_FRESH = 0.1  # inference: share of iterations searching a fresh uniform world
+SPLITS = ("off", "view", "all")  # the ``split`` option's values, in order of what they key
+VIEW_KEY = "\x00"  # starts a child key that is a view: no action's text starts with it
 INFERENCE_OPTIONS = {"infer", "model", "particles", "eps", "fresh"}
 
 
@@ -111,6 +113,16 @@ class ISMCTSAgent:
       states hold the bot's own hidden cards, so searching opponents learn to answer them as
       if they saw them; a model of the opponents does not, and lets the search exploit it;
     - ``c``: UCB1 exploration constant (default 0.7; rewards lie in [0, 1]);
+    - ``split``: what a decision below the root is keyed by in its seat's tree. ``off``
+      (default, MO-ISMCTS): the actions that seat observed, so one node stands for every
+      world with that history, whatever the seat has privately seen since (a card drawn, a
+      coin's hidden side) or chance has turned up (a new offer), and its choices are fused
+      over them. ``view``: the bot's own later decisions are keyed by its view in the world
+      searched as well, as a tree keyed by information states is (OpenSpiel's ISMCTS): they
+      can answer what the bot will know by then, at the price of fewer visits per node.
+      ``all``: every seat's decisions are, so the other seats choose knowing their own hands
+      in that world. A view is built at each such step: ``view`` cost about a fifth more
+      time a decision in G.Nome and A Game of Requirements, ``all`` about a third;
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
@@ -134,6 +146,7 @@ class ISMCTSAgent:
         guide: Agent | None = None,
         bias: float = DEFAULT_BIAS,
         model_opponents: bool = False,
+        split: str = "off",
     ) -> None:
         if iterations < 1:
             raise BotError("bot 'ismcts': iters must be at least 1")
@@ -149,13 +162,17 @@ class ISMCTSAgent:
         self.guide = guide
         self.bias = bias
         self.model_opponents = model_opponents
+        if split not in SPLITS:
+            raise BotError(f"bot 'ismcts': split must be off, view or all, not {split!r}")
+        self.split_mine = split != "off"  # the bot's own decisions below the root
+        self.split_others = split == "all"  # the other seats' decisions
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
         check_options(
             options,
-            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents"}
+            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents", "split"}
             | INFERENCE_OPTIONS,
             "ismcts",
         )
@@ -204,6 +221,7 @@ class ISMCTSAgent:
         opponents = options.get("opponents", "search")
         if opponents not in ("search", "model"):
             raise BotError(f"bot 'ismcts': opponents must be search or model, not {opponents!r}")
+        split = options.get("split", "off")
         if inference is not None:
             return InferringISMCTSAgent(
                 game,
@@ -216,6 +234,7 @@ class ISMCTSAgent:
                 bias,
                 opponents == "model",
                 inference,
+                split,
             )
         return cls(
             game,
@@ -227,6 +246,7 @@ class ISMCTSAgent:
             guide,
             bias,
             model_opponents=opponents == "model",
+            split=split,
         )
 
     # -- deciding -------------------------------------------------------------------------
@@ -253,9 +273,14 @@ class ISMCTSAgent:
         return self._best(root, legal_actions, hint)
 
     def _search(self, view: View, me: int, rng: Rng, hint: str | None) -> Node:
-        """Run the iterations; the root of ``me``'s tree.
+        """Run the iterations; the root of ``me``'s tree (see ``search_trees``)."""
+        return self.search_trees(view, me, rng, hint)[me]
 
-        The caller postpones the garbage collector's full collections until the search is
+    def search_trees(self, view: View, me: int, rng: Rng, hint: str | None = None) -> list[Node]:
+        """Run the iterations of one decision; the root of every seat's tree, by seat (the
+        decision reads ``me``'s; tests and analyses may read them all).
+
+        ``act`` postpones the garbage collector's full collections until the search is
         over (issue 16): the playouts' allocations trigger one every few iterations, and each
         walks every object of the process, the growing trees included, which hold no cycles
         (refcounting frees them). The young generations, where a playout's short-lived
@@ -273,7 +298,7 @@ class ISMCTSAgent:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return roots[me]
+        return roots
 
     def _draw_world(self, view: View, me: int, rng: Rng) -> Any:
         """The world one iteration searches: uniform over those consistent with the view."""
@@ -322,6 +347,16 @@ class ISMCTSAgent:
                 break
             actor = me if first and me in actors else actors[0]
             legal = game.legal_actions(state, actor)
+            if not first and (self.split_others if actor != me else self.split_mine):
+                # the seat decides in this world as it would see it: its node is the one of
+                # its view here (the root needs none: every world shows the bot its own view)
+                key = VIEW_KEY + repr(game.view(state, actor))
+                children = nodes[actor].children
+                seen = children.get(key)
+                if seen is None:
+                    seen = children[key] = Node(actor)
+                nodes[actor] = seen
+                visited.append(seen)
             if actor != me and self.model_opponents:
                 action = self._model_move(state, actor, legal, rng)
             else:
@@ -575,6 +610,7 @@ class InferringISMCTSAgent(ISMCTSAgent):
         bias: float = DEFAULT_BIAS,
         model_opponents: bool = False,
         settings: InferenceSettings | None = None,
+        split: str = "off",
     ) -> None:
         # Every parameter spelt out: compiled (docs/speed.md), ``*args`` forwarded to a
         # native ``__init__`` arrive as one tuple.
@@ -588,6 +624,7 @@ class InferringISMCTSAgent(ISMCTSAgent):
             guide,
             bias,
             model_opponents,
+            split,
         )
         self.settings = settings if settings is not None else InferenceSettings(model="random")
         self.filters: dict[int, ParticleFilter] = {}
