@@ -121,8 +121,10 @@ class ISMCTSAgent:
       searched as well, as a tree keyed by information states is (OpenSpiel's ISMCTS): they
       can answer what the bot will know by then, at the price of fewer visits per node.
       ``all``: every seat's decisions are, so the other seats choose knowing their own hands
-      in that world. A view is built at each such step: ``view`` cost about a fifth more
-      time a decision in G.Nome and A Game of Requirements, ``all`` about a third;
+      in that world. A view is built at each such step: at 300 iterations ``view`` cost 12%
+      more time a decision in A Game of Requirements and 22% in G.Nome (4 players), ``all``
+      32% in G.Nome (pure build, ``peers.decision_seconds`` over the positions of
+      ``benchmarks/peers.py``);
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
