@@ -63,8 +63,10 @@ def test_requirements_meets_the_requirement_that_wins_the_game() -> None:
     assert decide(ISMCTSAgent(GAME, iterations=200), state) == "pay r1"
 
 
-def test_it_never_reads_hidden_state() -> None:
-    """Two states that look alike to the bot get the same answer: it only has the view."""
+@pytest.mark.parametrize("spec", ["ismcts:split=off", "ismcts:split=view", "ismcts:split=all"])
+def test_it_never_reads_hidden_state(spec: str) -> None:
+    """Two states that look alike to the bot get the same answer: it only has the view (and,
+    with ``split``, the views of the worlds it samples from it)."""
     match = Match(GAME, 2, 21)
     rng = Rng(1)
     for _ in range(12):
@@ -76,7 +78,7 @@ def test_it_never_reads_hidden_state() -> None:
     other = GAME.determinize(json.loads(json.dumps(view)), seat, Rng(99))
     assert GAME.hidden(other, seat) != GAME.hidden(match.state, seat)
     assert GAME.view(other, seat) == view
-    agent = ISMCTSAgent(GAME, iterations=60)
+    agent = make_agent(f"{spec},iters=60", GAME)
     first = agent.act(view, match.legal_actions(seat), Rng(5))
     second = agent.act(GAME.view(other, seat), GAME.legal_actions(other, seat), Rng(5))
     assert first == second
