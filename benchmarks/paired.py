@@ -18,16 +18,16 @@ one whose bot is not the ``--opponent``; several files on one side are pooled.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
+from typing import Any
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 if __name__ == "__main__" and "--installed" not in sys.argv[1:]:
     sys.path.insert(0, str(SOURCE))  # this checkout's engine, not whatever is installed
 
-from gamenight.core.errors import GamenightError  # noqa: E402
+from game_script import report_parser, run_report  # noqa: E402
+
 from gamenight.core.log import RecordError, read_records  # noqa: E402
 from gamenight.sim.stats import RunningMean, wilson_interval  # noqa: E402
 
@@ -72,41 +72,40 @@ def compare(base: Wins, other: Wins) -> dict[str, float]:
     return {"pairs": difference.count, "change": mean, "low": low, "high": high}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("base", nargs="+", type=Path, help="the base run's record files")
-    parser.add_argument("--versus", nargs="+", type=Path, default=[], help="the other run's")
-    parser.add_argument("--opponent", required=True, help="the bot of every other seat")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--installed", action="store_true", help="use the installed gamenight")
-    args = parser.parse_args(argv)
-    try:
-        base = wins(args.base, args.opponent)
-        other = wins(args.versus, args.opponent) if args.versus else {}
-    except GamenightError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    report = {"base": rate(base)}
+def paired(base_files: list[Path], versus_files: list[Path], opponent: str) -> dict[str, Any]:
+    """The base run's rate; with ``versus_files``, the other run's and the paired change."""
+    base = wins(base_files, opponent)
+    other = wins(versus_files, opponent) if versus_files else {}
+    report: dict[str, Any] = {"base": rate(base)}
     if other:
         report["versus"] = rate(other)
         report["paired"] = compare(base, other)
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
-    for side in ("base", "versus"):
-        if side in report:
-            row = report[side]
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = report_parser(__doc__)
+    parser.add_argument("base", nargs="+", type=Path, help="the base run's record files")
+    parser.add_argument("--versus", nargs="+", type=Path, default=[], help="the other run's")
+    parser.add_argument("--opponent", required=True, help="the bot of every other seat")
+    args = parser.parse_args(argv)
+
+    def show(report: dict[str, Any]) -> None:
+        for side in ("base", "versus"):
+            if side in report:
+                row = report[side]
+                print(
+                    f"{side:<7}{row['matches']:>5} matches  {row['rate']:6.1%} "
+                    f"({row['low']:.1%}-{row['high']:.1%})"
+                )
+        if "paired" in report:
+            row = report["paired"]
             print(
-                f"{side:<7}{row['matches']:>5} matches  {row['rate']:6.1%} "
-                f"({row['low']:.1%}-{row['high']:.1%})"
+                f"paired {row['pairs']:>5} matches  change {row['change']:+.1%} "
+                f"({row['low']:+.1%} to {row['high']:+.1%})"
             )
-    if other:
-        row = report["paired"]
-        print(
-            f"paired {row['pairs']:>5} matches  change {row['change']:+.1%} "
-            f"({row['low']:+.1%} to {row['high']:+.1%})"
-        )
-    return 0
+
+    return run_report(parser, args, lambda: paired(args.base, args.versus, args.opponent), show)
 
 
 if __name__ == "__main__":
