@@ -49,6 +49,8 @@ DEFAULT_PARTICLES = 32  # inference: worlds the filter keeps per seat
 DEFAULT_EPS = 0.1  # inference: share of the opponent model spread uniformly
 DEFAULT_FRESH = 0.1  # inference: share of iterations searching a fresh uniform world
 SPLITS = ("off", "view", "all")  # the ``split`` option's values, in order of what they key
+SIMULTANEOUS = ("ucb", "regret")  # the ``simultaneous`` option's values
+REGRET_EXPLORATION = 0.1  # regret matching: share of a choice spread uniformly (gamma)
 VIEW_KEY = "\x00"  # starts a child key that is a view: no action's text starts with it
 INFERENCE_OPTIONS = {"infer", "model", "particles", "eps", "fresh"}
 
@@ -80,7 +82,7 @@ def start_decision(helper: object) -> None:
 class Node:
     """Statistics of one observed history in one seat's tree."""
 
-    __slots__ = ("available", "children", "mover", "reward", "reward_sq", "visits")
+    __slots__ = ("available", "children", "mover", "regret", "reward", "reward_sq", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose action led here; rewards are that seat's
@@ -89,6 +91,55 @@ class Node:
         self.available = 1
         self.reward = 0.0
         self.reward_sq = 0.0  # for the standard error of the mean reward
+        # ``simultaneous=regret`` only, at a node where several seats are to act: by action,
+        # its cumulative regret and the sum of the strategies played (RegretTable)
+        self.regret: RegretTable | None = None
+
+
+class RegretTable:
+    """Regret matching at one seat's node of a simultaneous step (``simultaneous=regret``).
+
+    Per action: the cumulative regret of not having always played it, and the sum of the
+    strategies the seat played (whose normalised value is the average strategy, the one that
+    approaches an equilibrium; Hart and Mas-Colell, "A simple adaptive procedure leading to
+    correlated equilibrium", Econometrica 68(5), 2000). Rewards come from one sampled action
+    per iteration, so the regrets use the importance-weighted estimate of every action's
+    reward (as Exp3 does): the sampled action's reward over its probability, zero for the rest.
+    """
+
+    __slots__ = ("regrets", "strategy_sums")
+
+    def __init__(self) -> None:
+        self.regrets: dict[str, float] = {}
+        self.strategy_sums: dict[str, float] = {}
+
+    def strategy(self, keys: Sequence[str]) -> list[float]:
+        """The current strategy over ``keys``: in proportion to the positive regrets, uniform
+        when none is positive."""
+        regrets = self.regrets
+        positive = [max(regrets.get(key, 0.0), 0.0) for key in keys]
+        total = sum(positive)
+        if total <= 0.0:
+            return [1.0 / len(keys)] * len(keys)
+        return [value / total for value in positive]
+
+    def average(self, keys: Sequence[str]) -> list[float]:
+        """The average strategy over ``keys`` (uniform if the node was never chosen at)."""
+        sums = self.strategy_sums
+        played = [sums.get(key, 0.0) for key in keys]
+        total = sum(played)
+        if total <= 0.0:
+            return [1.0 / len(keys)] * len(keys)
+        return [value / total for value in played]
+
+    def update(self, keys: Sequence[str], chosen: int, probability: float, reward: float) -> None:
+        """Credit one iteration: action ``chosen`` (played with ``probability``) earned
+        ``reward``; every action's regret moves by its estimated reward minus ``reward``."""
+        regrets = self.regrets
+        estimate = reward / probability
+        for index, key in enumerate(keys):
+            gain = estimate - reward if index == chosen else -reward
+            regrets[key] = regrets.get(key, 0.0) + gain
 
 
 class ISMCTSAgent:
@@ -125,6 +176,14 @@ class ISMCTSAgent:
       more time a decision in A Game of Requirements and 22% in G.Nome (4 players), ``all``
       32% in G.Nome (pure build, ``peers.decision_seconds`` over the positions of
       ``benchmarks/peers.py``);
+    - ``simultaneous``: how a seat chooses where several seats are to act at once (G.Nome's
+      Teamwork cards, Pink Godzilla's sealed bids). ``ucb`` (default): by UCB1, as
+      everywhere else. ``regret``: by regret matching with a tenth of each choice spread
+      uniformly (:class:`RegretTable`), which heads for an equilibrium of the simultaneous
+      choice where UCB1 chases the others' last choices (Lanctot, Lisy and Winands, "Monte
+      Carlo tree search in simultaneous move games with applications to Goofspiel", 2013);
+      when the bot's own decision is such a step, it plays the average strategy's most
+      played action, and ignores the guide there;
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
@@ -149,6 +208,7 @@ class ISMCTSAgent:
         bias: float = DEFAULT_BIAS,
         model_opponents: bool = False,
         split: str = "off",
+        simultaneous: str = "ucb",
     ) -> None:
         if iterations < 1:
             raise BotError("bot 'ismcts': iters must be at least 1")
@@ -168,13 +228,29 @@ class ISMCTSAgent:
             raise BotError(f"bot 'ismcts': split must be off, view or all, not {split!r}")
         self.split_mine = split != "off"  # the bot's own decisions below the root
         self.split_others = split == "all"  # the other seats' decisions
+        if simultaneous not in SIMULTANEOUS:
+            raise BotError(
+                f"bot 'ismcts': simultaneous must be ucb or regret, not {simultaneous!r}"
+            )
+        self.regret_matching = simultaneous == "regret"
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
     def from_options(cls, game: AnyGame, options: Mapping[str, str]) -> ISMCTSAgent:
         check_options(
             options,
-            {"iters", "time", "rollout", "c", "reward", "guide", "bias", "opponents", "split"}
+            {
+                "iters",
+                "time",
+                "rollout",
+                "c",
+                "reward",
+                "guide",
+                "bias",
+                "opponents",
+                "split",
+                "simultaneous",
+            }
             | INFERENCE_OPTIONS,
             "ismcts",
         )
@@ -224,6 +300,7 @@ class ISMCTSAgent:
         if opponents not in ("search", "model"):
             raise BotError(f"bot 'ismcts': opponents must be search or model, not {opponents!r}")
         split = options.get("split", "off")
+        simultaneous = options.get("simultaneous", "ucb")
         if inference is not None:
             return InferringISMCTSAgent(
                 game,
@@ -237,6 +314,7 @@ class ISMCTSAgent:
                 opponents == "model",
                 inference,
                 split,
+                simultaneous,
             )
         return cls(
             game,
@@ -249,6 +327,7 @@ class ISMCTSAgent:
             bias,
             model_opponents=opponents == "model",
             split=split,
+            simultaneous=simultaneous,
         )
 
     # -- deciding -------------------------------------------------------------------------
@@ -272,6 +351,8 @@ class ISMCTSAgent:
         finally:
             if postpone:
                 gc.set_threshold(*thresholds)
+        if root.regret is not None:  # a simultaneous step, chosen by regret matching
+            return self._most_played(root.regret, legal_actions)
         return self._best(root, legal_actions, hint)
 
     def _search(self, view: View, me: int, rng: Rng, hint: str | None) -> Node:
@@ -337,10 +418,16 @@ class ISMCTSAgent:
                 best, best_margin = action, margin
         return best
 
+    def _most_played(self, table: RegretTable, legal_actions: Sequence[Any]) -> Any:
+        """The action the average strategy plays most (the first of equals)."""
+        shares = table.average([str(action) for action in legal_actions])
+        return legal_actions[shares.index(max(shares))]
+
     def _iterate(self, state: Any, roots: list[Node], me: int, rng: Rng, hint: str | None) -> None:
         game = self.game
         nodes = list(roots)  # the current node of every seat's tree
         visited = list(roots)  # every node passed, in every seat's tree, for backpropagation
+        regretted: list[RegretChoice] = []  # the iteration's regret-matching choices
         first = True
         expanded = False
         while not expanded:
@@ -361,6 +448,10 @@ class ISMCTSAgent:
                 visited.append(seen)
             if actor != me and self.model_opponents:
                 action = self._model_move(state, actor, legal, rng)
+            elif self.regret_matching and len(actors) > 1:
+                choice = _regret_choice(nodes[actor], actor, legal, rng)
+                regretted.append(choice)
+                action = legal[choice.index]
             else:
                 action = self._select(nodes[actor], legal, rng, hint if first else None)
             first = False
@@ -377,7 +468,10 @@ class ISMCTSAgent:
                         expanded = True
                 nodes[seat] = child
                 visited.append(child)
-        _backpropagate(visited, self._rollout(state, rng))
+        rewards = self._rollout(state, rng)
+        _backpropagate(visited, rewards)
+        for choice in regretted:
+            choice.table.update(choice.keys, choice.index, choice.probability, rewards[choice.seat])
 
     def _select(
         self, node: Node, legal: Sequence[Hashable], rng: Rng, hint: str | None = None
@@ -500,6 +594,47 @@ class ISMCTSAgent:
         ]
 
 
+class RegretChoice:
+    """One regret-matching choice of an iteration, kept to credit its reward."""
+
+    __slots__ = ("index", "keys", "probability", "seat", "table")
+
+    def __init__(
+        self, table: RegretTable, keys: list[str], index: int, probability: float, seat: int
+    ) -> None:
+        self.table = table
+        self.keys = keys
+        self.index = index
+        self.probability = probability
+        self.seat = seat
+
+
+def _regret_choice(node: Node, seat: int, legal: Sequence[Hashable], rng: Rng) -> RegretChoice:
+    """Sample the action of ``seat`` in a simultaneous step by regret matching (the current
+    strategy, with ``REGRET_EXPLORATION`` of it spread uniformly), adding the current strategy
+    to the node's sum of strategies."""
+    table = node.regret
+    if table is None:
+        table = node.regret = RegretTable()
+    keys = [str(action) for action in legal]
+    strategy = table.strategy(keys)
+    sums = table.strategy_sums
+    count = len(keys)
+    spread = REGRET_EXPLORATION / count
+    draw = rng.random()
+    chosen, probability = count - 1, 0.0
+    for index, key in enumerate(keys):
+        share = strategy[index]
+        sums[key] = sums.get(key, 0.0) + share
+        p = (1.0 - REGRET_EXPLORATION) * share + spread
+        if draw < p and probability == 0.0:
+            chosen, probability = index, p
+        draw -= p
+    if probability == 0.0:  # rounding left the draw past the last share
+        probability = (1.0 - REGRET_EXPLORATION) * strategy[chosen] + spread
+    return RegretChoice(table, keys, chosen, probability, seat)
+
+
 def _backpropagate(visited: list[Node], rewards: list[float]) -> None:
     """Count the iteration in every node it passed, crediting each its mover's reward."""
     for node in visited:
@@ -613,6 +748,7 @@ class InferringISMCTSAgent(ISMCTSAgent):
         model_opponents: bool = False,
         settings: InferenceSettings | None = None,
         split: str = "off",
+        simultaneous: str = "ucb",
     ) -> None:
         # Every parameter spelt out: compiled (docs/speed.md), ``*args`` forwarded to a
         # native ``__init__`` arrive as one tuple.
@@ -627,6 +763,7 @@ class InferringISMCTSAgent(ISMCTSAgent):
             bias,
             model_opponents,
             split,
+            simultaneous,
         )
         self.settings = settings if settings is not None else InferenceSettings(model="random")
         self.filters: dict[int, ParticleFilter] = {}
