@@ -9,7 +9,8 @@ This is the multiple-observer variant (MO-ISMCTS) of Cowling, Powley and Whiteho
    its own actions exactly, other seats' actions as ``game.public_action`` shows them. The seat
    to act chooses in its own tree by UCB1 with availability counts (a child is only a
    candidate in iterations where its action is legal), so a seat never chooses knowing
-   another seat's hidden commitment or hand, even though the sampled state holds them;
+   another seat's hidden commitment or hand, even though the sampled state holds them (with
+   ``simultaneous=regret``, by regret matching where several seats are to act at once);
 3. adds one node, plays the rest of the match out with the rollout policy (uniform random, or
    the game's heuristic bot), and credits every seat's tree with that seat's share of the win.
 
