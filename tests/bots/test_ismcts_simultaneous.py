@@ -7,6 +7,8 @@ Teamwork cards are chosen simultaneously (R7, R8, D3) and the Research cards one
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamenight.bots import make_agent
@@ -144,6 +146,29 @@ def test_the_bot_plays_the_most_played_card_of_its_average_strategy() -> None:
     shares = table.average([str(action) for action in legal])
     assert shares[legal.index(chosen)] == max(shares)
     assert max(shares) > 1.5 / len(legal)  # the search did settle somewhere
+
+
+def test_it_never_reads_hidden_state() -> None:
+    """Two worlds alike to seat 0 at a Teamwork step (the others' Secret cards and the deck
+    differ) get the same answer: regret matching, too, has only the view."""
+    match = commit_position()
+    rng = Rng(2)
+    for _ in range(9):  # some random play, then on to a Teamwork step all four are to act at
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randbelow(len(legal))])
+    while len(match.to_act()) < 4:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randbelow(len(legal))])
+    view = match.view(0)
+    other = GNOME.determinize(json.loads(json.dumps(view)), 0, Rng(99))
+    assert GNOME.hidden(other, 0) != GNOME.hidden(match.state, 0)
+    assert GNOME.view(other, 0) == view
+    agent = make_agent("ismcts:simultaneous=regret,iters=60", GNOME)
+    first = agent.act(view, match.legal_actions(0), Rng(5))
+    second = agent.act(GNOME.view(other, 0), GNOME.legal_actions(other, 0), Rng(5))
+    assert first == second
 
 
 @pytest.mark.parametrize(
