@@ -23,12 +23,12 @@ from gamenight.cli.app import (
     console,
     flag,
     friendly_errors,
-    output_file,
     parse_params,
     progress_bar,
     split_list,
     written_to,
 )
+from gamenight.cli.records_file import ResumeOption, records_output, resume_line
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, SimulationSpec, run_simulation, validate
@@ -59,6 +59,7 @@ def simulate(
         typer.Option(help="Write every match record here (JSON lines), each as it finishes."),
     ] = None,
     overwrite: OverwriteOption = False,
+    resume: ResumeOption = False,
     as_json: Annotated[bool, flag("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate matches between bots and report how each seat and each bot fared."""
@@ -77,10 +78,15 @@ def simulate(
     validate(spec)  # before any file is created
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     with (
-        output_file(records, overwrite) as out,
+        records_output(records, overwrite, resume, spec) as (out, done),
         progress_bar(f"{game.spec.title}", games, quiet=as_json) as advance,
     ):
-        run = run_simulation(spec, workers, advance, on_game=record_writer(out) if out else None)
+        if resume and not as_json:
+            console.print(Text(resume_line(done, spec, records)))
+        advance(len(done))
+        run = run_simulation(
+            spec, workers, advance, on_game=record_writer(out) if out else None, resumed=done
+        )
     summary = run.summary()
     if as_json:
         console.print_json(json.dumps(summary))

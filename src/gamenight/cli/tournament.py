@@ -32,6 +32,7 @@ from gamenight.cli.app import (
     split_list,
     written_to,
 )
+from gamenight.cli.records_file import ResumeOption, fold_resumed, records_output, resume_line
 from gamenight.cli.simulate import capped_line, interval, marked, print_omniscient, record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
@@ -62,6 +63,7 @@ def tournament(
         Path | None, typer.Option(help="Write every match record (JSON lines), as it finishes.")
     ] = None,
     overwrite: OverwriteOption = False,
+    resume: ResumeOption = False,
 ) -> None:
     """A duplicate tournament: every deal once per seat rotation, so luck cancels out."""
     overrides = parse_params(param)
@@ -82,14 +84,18 @@ def tournament(
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     with ExitStack() as files:
         writers = []
+        records_out, done = files.enter_context(records_output(records, overwrite, resume, spec))
         csv_out = files.enter_context(output_file(csv_file, overwrite))
         if csv_out is not None:
             writers.append(csv_writer(csv_out))
-        records_out = files.enter_context(output_file(records, overwrite))
+            fold_resumed(done, writers)  # the CSV is written afresh, every match in it
         if records_out is not None:
             writers.append(record_writer(records_out))
+        if resume and not as_json:
+            console.print(Text(resume_line(done, spec, records)))
         with progress_bar(f"{game.spec.title} tournament", spec.games, quiet=as_json) as advance:
-            run = run_tournament(spec, workers, advance, on_game=_each(writers))
+            advance(len(done))
+            run = run_tournament(spec, workers, advance, on_game=_each(writers), resumed=done)
     if run.games:
         summary = run.summary()
         if as_json:

@@ -23,7 +23,7 @@ import itertools
 import math
 import os
 from collections import Counter, deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -295,17 +295,25 @@ def run_simulation(
     on_progress: Callable[[int], None] | None = None,
     on_game: Callable[[GameSummary], None] | None = None,
     tally: Tally | None = None,
+    resumed: Sequence[GameSummary] = (),
 ) -> RunResult:
     """Play every match of ``spec`` on ``jobs`` processes and fold them into ``tally``.
 
     Matches reach the tally and ``on_game`` in index order, each as soon as all before it are
     in; ``on_progress(n)`` follows every n of them. A bot that misbehaves stops the run: the
     matches before it are kept (the same ones whatever ``jobs`` is) and its error returned.
+
+    ``resumed`` are the run's first matches, played before (``sim.resume`` reads them back
+    from the records): they are folded into the tally first, not handed to ``on_game``, and
+    play starts at the first match after them.
     """
     validate(spec)
-    jobs = max(1, min(jobs, os.cpu_count() or 1, spec.games))
+    start = len(resumed)
+    jobs = max(1, min(jobs, os.cpu_count() or 1, spec.games - start))
     run = RunResult(tally if tally is not None else Tally(spec))
-    results = _results_in_order(spec, jobs)
+    for game in resumed:
+        run.tally.add(game)
+    results = _results_in_order(spec, jobs, start)
     try:
         for done, error in results:
             for game in done:
@@ -322,9 +330,12 @@ def run_simulation(
     return run
 
 
-def _results_in_order(spec: SimulationSpec, jobs: int) -> Generator[ChunkResult, None, None]:
-    """Results in index order, made lazily: on processes, a few chunks in flight per process."""
-    chunks = _chunks(spec.games)
+def _results_in_order(
+    spec: SimulationSpec, jobs: int, start: int
+) -> Generator[ChunkResult, None, None]:
+    """Results in index order from match ``start``, made lazily: on processes, a few chunks
+    in flight per process."""
+    chunks = _chunks(spec.games, start)
     if jobs == 1:  # each match handed on the moment it ends
         for chunk in chunks:
             try:
@@ -349,11 +360,12 @@ def _results_in_order(spec: SimulationSpec, jobs: int) -> Generator[ChunkResult,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _chunks(games: int) -> Iterator[range]:
-    """Consecutive ranges of match indices, made one at a time (never a list of them).
+def _chunks(games: int, start: int = 0) -> Iterator[range]:
+    """Consecutive ranges of match indices from ``start``, made one at a time (never a list).
 
-    Their size depends on the number of games only, not on the number of processes.
+    Their bounds depend on the number of games only, not on the number of processes; a run
+    resumed mid-chunk begins with that chunk's remainder.
     """
     size = max(1, min(CHUNK_MOST, math.ceil(games / 32)))
-    for start in range(0, games, size):
-        yield range(start, min(games, start + size))
+    for first in range(start - start % size, games, size):
+        yield range(max(first, start), min(games, first + size))

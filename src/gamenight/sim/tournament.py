@@ -103,11 +103,12 @@ def run_tournament(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     on_game: Callable[[GameSummary], None] | None = None,
+    resumed: Sequence[GameSummary] = (),
 ) -> RunResult:
     """Play the tournament; ``result.summary()`` is its report (see :func:`run_simulation`)."""
     if not spec.duplicate:
         raise ValueError("a tournament is played in duplicate format")
-    return run_simulation(spec, jobs, on_progress, on_game, TournamentTally(spec))
+    return run_simulation(spec, jobs, on_progress, on_game, TournamentTally(spec), resumed)
 
 
 def tournament_summary(spec: SimulationSpec, games: Iterable[GameSummary]) -> dict[str, Any]:
