@@ -91,6 +91,23 @@ def test_replay_checks_the_recorded_outcome() -> None:
         Match.from_record(MatchRecord.from_dict(truncated))
 
 
+def test_a_replay_without_narration_ends_alike_and_keeps_no_log() -> None:
+    match = Match.new("requirements", 2, 5)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, match.legal_actions(seat)[-1])
+    told = Match.from_record(match.record)
+    quiet = Match.from_record(match.record, narrate=False)
+    assert quiet.outcome == told.outcome == match.outcome
+    assert quiet.state.to_dict() == told.state.to_dict()
+    assert told.journal is not None
+    assert quiet.journal is None
+    forged = match.record.to_dict()
+    forged["outcome"]["reason"] = "a forged reason"  # the quiet replay checks it as well
+    with pytest.raises(RecordError, match="record claims outcome"):
+        Match.from_record(MatchRecord.from_dict(forged), narrate=False)
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

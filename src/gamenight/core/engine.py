@@ -179,8 +179,11 @@ class Match:
         *,
         steps: int | None = None,
         trusted_files: Collection[str] = (),
+        narrate: bool = True,
     ) -> Match:
         """Rebuild a match by replaying ``record`` (its first ``steps`` actions, if given).
+
+        ``narrate=False`` replays without the public log, as bulk simulation plays.
 
         Any mismatch (unknown game, other rules version, bad params, an action that is not
         legal when replayed, a different outcome) is a :class:`RecordError` naming it. A
@@ -212,7 +215,7 @@ class Match:
             )
         try:
             game = game_class(game_class.params_from(record.params))
-            match = cls(game, record.num_players, record.seed)
+            match = cls(game, record.num_players, record.seed, narrate=narrate)
         except GamenightError as error:
             raise RecordError(f"record cannot be set up: {error}") from None
         match.record.meta = dict(record.meta)

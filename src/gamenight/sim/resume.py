@@ -55,7 +55,7 @@ def resumed_games(
         if record.outcome is None:
             raise RecordError(f"{where} has no outcome: not a finished match")
         try:
-            match = Match.from_record(record, trusted_files=trusted)
+            match = Match.from_record(record, trusted_files=trusted, narrate=False)
         except RecordError as error:
             raise RecordError(f"{where}: {error}") from None
         outcome = match.outcome
