@@ -38,6 +38,7 @@ def test_a_tournament_cut_off_mid_record_resumes_to_the_same_files_and_report(
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(b"".join(lines[:4]) + lines[4][:50])  # stopped while writing match 5
     cut_csv = tmp_path / "cut.csv"
+    cut_csv.write_text("the stopped run's rows\n")  # replaced: the CSV is written anew
     code, resumed = run(*TOURNAMENT, "--records", str(cut), "--csv", str(cut_csv), "--resume",
                         "--json")  # fmt: skip
     assert code == 0, resumed

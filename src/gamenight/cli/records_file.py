@@ -17,7 +17,8 @@ ResumeOption = Annotated[
     bool,
     flag(
         "--resume",
-        help="Go on with a stopped run: keep the matches in --records, play only the rest.",
+        help="Go on with a stopped run: keep the matches in --records, play only the rest "
+        "(a --csv file is written anew, with every match).",
     ),
 ]
 

@@ -85,10 +85,12 @@ def tournament(
     with ExitStack() as files:
         writers = []
         records_out, done = files.enter_context(records_output(records, overwrite, resume, spec))
-        csv_out = files.enter_context(output_file(csv_file, overwrite))
+        # resumed, the run's CSV is written afresh, every match in it: the stopped run's
+        # partial CSV is replaced as the records are continued
+        csv_out = files.enter_context(output_file(csv_file, overwrite or resume))
         if csv_out is not None:
             writers.append(csv_writer(csv_out))
-            fold_resumed(done, writers)  # the CSV is written afresh, every match in it
+            fold_resumed(done, writers)
         if records_out is not None:
             writers.append(record_writer(records_out))
         if resume and not as_json:
