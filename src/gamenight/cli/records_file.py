@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, TextIO
 
 from gamenight.cli.app import flag, output_file, written_to
 from gamenight.core.errors import GamenightError, RecordError
-from gamenight.core.log import MatchRecord
+from gamenight.core.log import MatchRecord, json_lines
 from gamenight.sim.resume import resumed_games
 from gamenight.sim.simulate import GameSummary, SimulationSpec
 
@@ -73,14 +73,7 @@ def _full_lines(path: Path) -> tuple[int, list[MatchRecord]]:
         text = data[:kept].decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a UTF-8 text file") from None
-    records = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                records.append(MatchRecord.from_json(line))
-            except RecordError as error:
-                raise RecordError(f"{path} line {number}: {error}") from None
-    return kept, records
+    return kept, list(json_lines(text, path))
 
 
 def resume_line(done: list[GameSummary], spec: SimulationSpec, path: Path | None) -> str:
@@ -88,10 +81,3 @@ def resume_line(done: list[GameSummary], spec: SimulationSpec, path: Path | None
     if not done:
         return f"resuming: no match in {path} yet; playing all {spec.games}"
     return f"resuming: {len(done)} of {spec.games} matches already in {path}"
-
-
-def fold_resumed(done: list[GameSummary], writers: list[Callable[[GameSummary], Any]]) -> None:
-    """Hands the resumed matches to writers that start afresh (a CSV file), in order."""
-    for game in done:
-        for write in writers:
-            write(game)

@@ -32,7 +32,7 @@ from gamenight.cli.app import (
     split_list,
     written_to,
 )
-from gamenight.cli.records_file import ResumeOption, fold_resumed, records_output, resume_line
+from gamenight.cli.records_file import ResumeOption, records_output, resume_line
 from gamenight.cli.simulate import capped_line, interval, marked, print_omniscient, record_writer
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
@@ -89,8 +89,10 @@ def tournament(
         # partial CSV is replaced as the records are continued
         csv_out = files.enter_context(output_file(csv_file, overwrite or resume))
         if csv_out is not None:
-            writers.append(csv_writer(csv_out))
-            fold_resumed(done, writers)
+            write_csv = csv_writer(csv_out)
+            for kept in done:
+                write_csv(kept)
+            writers.append(write_csv)
         if records_out is not None:
             writers.append(record_writer(records_out))
         if resume and not as_json:

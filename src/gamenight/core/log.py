@@ -267,7 +267,12 @@ def read_records(path: Path) -> Iterator[MatchRecord]:
     else:
         yield MatchRecord.from_dict(whole)
         return
-    for number, line in enumerate(stripped.splitlines(), start=1):
+    yield from json_lines(stripped, path)
+
+
+def json_lines(text: str, path: Path) -> Iterator[MatchRecord]:
+    """The records of JSON lines (blank lines skipped); an error names the line of ``text``."""
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
                 yield MatchRecord.from_json(line)
