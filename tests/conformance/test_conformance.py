@@ -274,6 +274,22 @@ def test_actions_round_trip_through_their_notation(name: str, players: int) -> N
             assert game.parse_action(str(action)) == action
 
 
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_search_actions_leave_a_choice_in_the_legal_order(name: str, players: int) -> None:
+    """``Game.search_actions``: a non-empty sub-sequence of the legal actions, in their order
+    and the legal list's own objects, so a search bot always has a legal move to make."""
+    game = new_game(name)
+    for seed in SEEDS[:2]:
+        for state, actor, _ in random_trace(game, players, seed):
+            if actor < 0:
+                continue
+            legal = game.legal_actions(state, actor)
+            weighed = list(game.search_actions(legal))
+            assert weighed, f"nothing left of {[str(a) for a in legal]}"
+            places = [next(i for i, a in enumerate(legal) if a is kept) for kept in weighed]
+            assert places == sorted(set(places))
+
+
 # -- issue 11 item 4: forced moves and legal actions tell no secret -------------------------
 
 def reveal_rules(game: AnyGame) -> str:

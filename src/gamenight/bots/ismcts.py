@@ -14,6 +14,10 @@ This is the multiple-observer variant (MO-ISMCTS) of Cowling, Powley and Whiteho
 3. adds one node, plays the rest of the match out with the rollout policy (uniform random, or
    the game's heuristic bot), and credits every seat's tree with that seat's share of the win.
 
+At the root and in the trees, a seat weighs the legal actions ``game.search_actions`` keeps
+(all of them, unless a game leaves out one that only lets a search go round in circles, such
+as Pink Godzilla's trade given up); rollouts play every legal action.
+
 The bot answers with the most visited of its legal actions at the root. With a fixed
 iteration budget and seed it is exactly reproducible, and a decision depends only on the view,
 the legal actions and the generator it is given: the trees live for one decision, and a
@@ -333,6 +337,7 @@ class ISMCTSAgent:
 
     # -- deciding -------------------------------------------------------------------------
     def act(self, view: View, legal_actions: Sequence[Any], rng: Rng) -> Any:
+        legal_actions = self.game.search_actions(legal_actions)  # what the search weighs
         if len(legal_actions) == 1:
             return legal_actions[0]
         me = view.get("viewer")
@@ -436,7 +441,7 @@ class ISMCTSAgent:
             if not actors:
                 break
             actor = me if first and me in actors else actors[0]
-            legal = game.legal_actions(state, actor)
+            legal = game.search_actions(game.legal_actions(state, actor))
             if not first and (self.split_others if actor != me else self.split_mine):
                 # the seat decides in this world as it would see it: its node is the one of
                 # its view here (the root needs none: every world shows the bot its own view)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -199,6 +199,28 @@ class Game(ABC, Generic[S, A, P]):
     @abstractmethod
     def legal_actions(self, state: S, player: int) -> list[A]:
         """Every action ``player`` may take now ([] if the seat may not act)."""
+
+    def search_actions(self, legal: Sequence[A]) -> Sequence[A]:
+        """Of the legal actions ``legal`` of one seat, those a search bot weighs: by default
+        all of them (``legal`` itself).
+
+        For the tree of ``bots/ismcts.py``, whose decisions and tree choices read this rather
+        than ``legal_actions``. A game may leave out an action that never serves a bot and lets
+        a search go round in circles: one that only undoes the seat's previous choice, when
+        the choice can always be carried through instead. A search values the pair "choose,
+        then undo and do something else" at the best of what follows, so it can prefer the
+        choice to everything else, undo it, and choose it again, turn after turn (Pink
+        Godzilla's trade given up, G25). Caveats:
+
+        - It reads ``legal`` only, never the state: what a seat may do depends on its view
+          alone, so leaving an action out tells the bot nothing hidden.
+        - It returns a non-empty sub-sequence of a non-empty ``legal``, in ``legal``'s order
+          and with ``legal``'s own objects (the conformance suite checks it).
+        - The rules are unchanged: people, the other bots and the search's rollouts may take
+          every legal action, and the bot's model of its opponents (inference) still weighs
+          every one of them.
+        """
+        return legal
 
     @abstractmethod
     def apply(self, state: S, player: int, action: A) -> None:

@@ -1,11 +1,16 @@
-"""ISMCTS takes the winning declaration in a hand-built end of Pink Godzilla Dev Kit."""
+"""ISMCTS in hand-built positions of Pink Godzilla Dev Kit: it takes the winning declaration
+at the end, and it carries a trade it chose through (G28)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from pgdk_helpers import Table
 
 from gamenight.bots.ismcts import ISMCTSAgent
 from gamenight.core import Rng
+from gamenight.games.pgdk import state as phases
 
 
 def test_d8_r20_declaring_its_ready_game_at_the_end_wins_by_one_point() -> None:
@@ -36,3 +41,51 @@ def test_d8_r20_declaring_its_ready_game_at_the_end_wins_by_one_point() -> None:
         match.apply(seat, match.legal_actions(seat)[-1])
     assert match.outcome is not None
     assert match.outcome.scores == (74.0, 73.0)
+
+
+def offering_table() -> tuple[Table, Any]:
+    """Seat 0 in its Purchase Phase with three cards worth 6 and two Row cards to trade for."""
+    table = Table(players=2, phase=phases.PURCHASE)
+    table.hand(0, "Potion B2", "Accessory O2", "Combo P2")
+    table.row("Potion B5", "Weapon G2")
+    return table, table.match()
+
+
+def test_g28_search_weighs_every_offer_but_never_giving_the_trade_up() -> None:
+    table, match = offering_table()
+    game = table.game
+    purchase = match.legal_actions(0)
+    assert game.search_actions(purchase) == purchase  # G28 leaves every other phase alone
+    match.apply(0, "trade Potion B5")
+    legal = match.legal_actions(0)
+    assert str(legal[-1]) == "offer cancel"  # G25: legal for everyone, people included
+    weighed = game.search_actions(legal)
+    assert [str(a) for a in weighed] == [str(a) for a in legal[:-1]]
+    assert all(a is b for a, b in zip(weighed, legal, strict=False))  # the legal list's own
+    match.apply(0, "offer Potion B2")
+    match.apply(0, "offer Accessory O2")
+    match.apply(0, "offer Combo P2")  # worth 6 of the 5 needed, and the hand is empty
+    legal = [str(a) for a in match.legal_actions(0)]
+    assert legal == ["offer done", "offer cancel"]
+    assert [str(a) for a in game.search_actions(match.legal_actions(0))] == ["offer done"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_g28_ismcts_carries_its_trade_through(seed: int) -> None:
+    """Without G28 the search tried 'offer cancel' like any other child, valued it at the
+    best purchase after it, and could give the trade up and choose it again without end (in
+    a 2-player match of 2026-12-03: 'trade Tekkenzilla', 'offer cancel', 79 times in a row)."""
+    table, match = offering_table()
+    match.apply(0, "trade Potion B5")
+    agent = ISMCTSAgent(match.game, iterations=200)
+    roots = agent.search_trees(match.view(0), 0, Rng(seed))
+    assert roots[0].children  # the search ran from the offer
+    assert "offer cancel" not in roots[0].children
+    decisions = 0
+    while table.state.phase == phases.OFFER:
+        choice = agent.act(match.view(0), match.legal_actions(0), Rng(seed + decisions))
+        assert str(choice) != "offer cancel"
+        match.apply(0, choice)
+        decisions += 1
+    assert decisions <= 4  # at most the three cards and 'offer done'
+    assert "Potion B5" in table.hand_labels(0)

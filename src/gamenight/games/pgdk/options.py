@@ -8,6 +8,7 @@ Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from gamenight.games.pgdk import cards as cardlib
@@ -20,6 +21,7 @@ from gamenight.games.pgdk.tables import (
     K_DISCARD,
     K_HUNT,
     K_KEEP,
+    K_OFFER_CANCEL,
     K_RETRIEVE,
     K_STEAL,
     K_TABLE,
@@ -218,6 +220,14 @@ class PgdkOptions(PgdkTables):
         _one_per_kind(options, self._offer_by_card, state.hands[player], offered)
         options.append(self._offer_cancel)  # G25: last, so the offers keep their places
         return options
+
+    def search_actions(self, legal: Sequence[Action]) -> Sequence[Action]:
+        """G28: a search bot never gives up a trade. ``trade CARD`` is offered only when the
+        whole hand pays for it (G21), so the offer can always be finished; giving it up and
+        trading again could go on without end (G25)."""
+        if len(legal) > 1 and legal[-1].kind == K_OFFER_CANCEL:  # G25: it comes last
+            return legal[:-1]
+        return legal
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
