@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pgdk_helpers import Table
+from pgdk_helpers import Table, policy_for
 
 from gamenight.bots.ismcts import ISMCTSAgent
 from gamenight.core import Rng
@@ -89,3 +89,25 @@ def test_g28_ismcts_carries_its_trade_through(seed: int) -> None:
         decisions += 1
     assert decisions <= 4  # at most the three cards and 'offer done'
     assert "Potion B5" in table.hand_labels(0)
+
+
+def test_g28_the_playout_policy_models_a_seat_from_the_actions_the_search_weighs() -> None:
+    """With ``opponents=model`` the search asks the playout policy for a seat's move among
+    the actions it weighs, so without 'offer cancel': the policy must not drop the last offer
+    as if it were the cancel. Here the last offer is the one it makes."""
+    table = Table(players=2, phase=phases.PURCHASE)
+    table.hand(0, "Weapon G2", "Vehicle G3", "Weapon G4")
+    table.row("Potion B5")
+    match = table.match()
+    match.apply(0, "trade Potion B5")
+    legal = match.legal_actions(0)
+    assert [str(a) for a in legal] == [
+        "offer Vehicle G3",
+        "offer Weapon G2",
+        "offer Weapon G4",
+        "offer cancel",
+    ]
+    weighed = table.game.search_actions(legal)
+    policy = policy_for(table.game)
+    assert str(policy.choose(table.state, 0, legal, Rng(0))) == "offer Weapon G4"
+    assert str(policy.choose(table.state, 0, weighed, Rng(0))) == "offer Weapon G4"

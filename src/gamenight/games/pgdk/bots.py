@@ -565,7 +565,7 @@ K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
     kinds_.USE,
     kinds_.USE_ON,
 )
-K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
+K_TRADE, K_AUCTION, K_OFFER_CANCEL = kinds_.TRADE, kinds_.AUCTION, kinds_.OFFER_CANCEL
 PINK = cardlib.PINK_GODZILLA
 # card types as module constants: one look-up in pure Python, C constants compiled
 TITLE: Final = cardlib.TITLE
@@ -767,7 +767,9 @@ class PgdkPlayout(PlayoutPolicy):
             if legal[0].kind == K_OFFER_DONE:
                 return legal[0]
             worth = self._worth(state, seat)
-            offers = legal[:-1]  # the last is 'offer cancel' (G25): a playout never cancels
+            # a playout never cancels (G25); the search's model of a seat is handed the
+            # actions the search weighs, where 'offer cancel' is already left out (G28)
+            offers = legal[:-1] if legal[-1].kind == K_OFFER_CANCEL else legal
             return min(offers, key=lambda a: (worth(a.card), -self.k_value[a.card]))
         if phase == P_AUCTION:
             worth = self._worth(state, seat)
