@@ -11,6 +11,7 @@ from pgdk_helpers import Table, policy_for
 from gamenight.bots.ismcts import ISMCTSAgent
 from gamenight.core import Rng
 from gamenight.games.pgdk import state as phases
+from gamenight.games.pgdk.options import without_offer_cancel
 
 
 def test_d8_r20_declaring_its_ready_game_at_the_end_wins_by_one_point() -> None:
@@ -111,3 +112,20 @@ def test_g28_the_playout_policy_models_a_seat_from_the_actions_the_search_weighs
     policy = policy_for(table.game)
     assert str(policy.choose(table.state, 0, legal, Rng(0))) == "offer Weapon G4"
     assert str(policy.choose(table.state, 0, weighed, Rng(0))) == "offer Weapon G4"
+
+
+def test_g25_g28_the_bots_rules_share_one_way_to_leave_the_cancel_out() -> None:
+    """The playout (G25) and the search (G28) both leave 'offer cancel' out through
+    ``without_offer_cancel``: only as the last of several actions, and never anything else."""
+    table = Table(players=2, phase=phases.PURCHASE)
+    table.hand(0, "Weapon G2", "Vehicle G3")
+    table.row("Potion B5")
+    match = table.match()
+    match.apply(0, "trade Potion B5")
+    legal = match.legal_actions(0)
+    kept = without_offer_cancel(legal)
+    assert [str(a) for a in kept] == ["offer Vehicle G3", "offer Weapon G2"]
+    assert all(a is b for a, b in zip(kept, legal, strict=False))
+    assert without_offer_cancel(legal[-1:]) == legal[-1:]  # alone, it stays: the only choice
+    assert without_offer_cancel(kept) == kept
+    assert table.game.search_actions(legal) == kept

@@ -42,6 +42,7 @@ from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.actions import Action, Kind
 from gamenight.games.pgdk.cards import CardList, load_card_list
+from gamenight.games.pgdk.options import without_offer_cancel
 from gamenight.games.pgdk.state import PgdkState, Project
 
 if TYPE_CHECKING:
@@ -565,7 +566,7 @@ K_OFFER_DONE, K_PLAY, K_TABLE, K_USE, K_USE_ON = (
     kinds_.USE,
     kinds_.USE_ON,
 )
-K_TRADE, K_AUCTION, K_OFFER_CANCEL = kinds_.TRADE, kinds_.AUCTION, kinds_.OFFER_CANCEL
+K_TRADE, K_AUCTION = kinds_.TRADE, kinds_.AUCTION
 PINK = cardlib.PINK_GODZILLA
 # card types as module constants: one look-up in pure Python, C constants compiled
 TITLE: Final = cardlib.TITLE
@@ -767,9 +768,9 @@ class PgdkPlayout(PlayoutPolicy):
             if legal[0].kind == K_OFFER_DONE:
                 return legal[0]
             worth = self._worth(state, seat)
-            # a playout never cancels (G25); the search's model of a seat is handed the
+            # a playout never cancels (G25); the search's model of a seat may be handed the
             # actions the search weighs, where 'offer cancel' is already left out (G28)
-            offers = legal[:-1] if legal[-1].kind == K_OFFER_CANCEL else legal
+            offers = without_offer_cancel(legal)
             return min(offers, key=lambda a: (worth(a.card), -self.k_value[a.card]))
         if phase == P_AUCTION:
             worth = self._worth(state, seat)

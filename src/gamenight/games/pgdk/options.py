@@ -51,6 +51,16 @@ from gamenight.games.pgdk.tables import (
 _ALONE: Final = tuple((seat,) for seat in range(8))  # shared one-seat answers of to_act
 
 
+def without_offer_cancel(legal: Sequence[Action]) -> Sequence[Action]:
+    """``legal`` without a trailing ``offer cancel`` when another action is legal.
+
+    Shared by the two bot rules that never give up a trade: the playout policy's (G25) and the
+    search's (G28). The cancel comes last in the Offer Phase's options (G25)."""
+    if len(legal) > 1 and legal[-1].kind == K_OFFER_CANCEL:
+        return legal[:-1]
+    return legal
+
+
 def _one_per_kind(
     options: list[Action],
     by_card: tuple[Action, ...],
@@ -225,9 +235,7 @@ class PgdkOptions(PgdkTables):
         """G28: a search bot never gives up a trade. ``trade CARD`` is offered only when the
         whole hand pays for it (G21), so the offer can always be finished; giving it up and
         trading again could go on without end (G25)."""
-        if len(legal) > 1 and legal[-1].kind == K_OFFER_CANCEL:  # G25: it comes last
-            return legal[:-1]
-        return legal
+        return without_offer_cancel(legal)
 
     def _auction_options(self, state: PgdkState, player: int) -> list[Action]:
         options = [self._auction_go]
