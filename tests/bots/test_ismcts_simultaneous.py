@@ -98,11 +98,13 @@ def regret_nodes(node: Node) -> list[Node]:
     return found
 
 
-def search(spec: str, match: Match, rng: Rng | None = None) -> tuple[ISMCTSAgent, list[Node]]:
-    """A fresh bot of ``spec`` and every seat's tree after its search for seat 0."""
+def search(
+    spec: str, match: Match, rng: Rng | None = None, seat: int = 0
+) -> tuple[ISMCTSAgent, list[Node]]:
+    """A fresh bot of ``spec`` and every seat's tree after its search for ``seat``."""
     agent = make_agent(f"{spec},iters=200", GNOME)
     assert isinstance(agent, ISMCTSAgent)
-    return agent, agent.search_trees(match.view(0), 0, rng if rng is not None else Rng(9))
+    return agent, agent.search_trees(match.view(seat), seat, rng if rng is not None else Rng(9))
 
 
 def test_by_default_no_node_keeps_regrets() -> None:
@@ -118,16 +120,36 @@ def test_regret_matching_chooses_the_simultaneous_teamwork_cards() -> None:
     legal = {str(action) for action in match.legal_actions(0)}
     assert set(mine.regret.strategy_sums) == legal
     assert sum(mine.regret.strategy_sums.values()) == pytest.approx(200)  # once an iteration
-    # In the tree the others commit after the bot, in seat order. Seats 1 and 2 choose while
-    # another seat has still to commit; seat 3, the last, is the only seat to act, and like
-    # every lone seat chooses by UCB1 (blind to the hidden cards all the same). The picks of
-    # Research cards after the reveal (one picker at a time, R27) stay with UCB1 too.
+    # In the tree the others commit after the bot, in seat order. Seat 3, the last, is then
+    # the only seat to act, but it is as blind to the others' cards as the first (D3,
+    # ``GnomeGame.simultaneous``): it chooses by regret matching too. The picks of Research
+    # cards after the reveal (one picker at a time, R27) stay with UCB1.
     with_tables = [seat for seat in (1, 2, 3) if regret_nodes(roots[seat])]
-    assert with_tables == [1, 2]
+    assert with_tables == [1, 2, 3]
     for seat in with_tables:
         for node in regret_nodes(roots[seat]):
             assert node.regret is not None
             assert all(key.startswith("play ") for key in node.regret.strategy_sums)
+
+
+def test_g14_the_last_seat_to_commit_chooses_by_regret_matching_too() -> None:
+    """G14, D3: seats 0 to 2 have committed; seat 3, alone to act, still cannot see their cards.
+    Its own decision is chosen by regret matching, and a lone seat elsewhere (a Research
+    pick, R27) by UCB1."""
+    match = commit_position()
+    for seat in (0, 1, 2):
+        match.apply(seat, match.legal_actions(seat)[seat])
+    assert match.to_act() == (3,)
+    assert GNOME.simultaneous(match.state)
+    _, roots = search("ismcts:simultaneous=regret", match, seat=3)
+    assert roots[3].regret is not None
+    assert set(roots[3].regret.strategy_sums) == {str(a) for a in match.legal_actions(3)}
+    match.apply(3, match.legal_actions(3)[0])  # the reveal: one picker at a time follows
+    picker = match.to_act()
+    assert len(picker) == 1
+    assert not GNOME.simultaneous(match.state)
+    _, roots = search("ismcts:simultaneous=regret", match, seat=picker[0])
+    assert roots[picker[0]].regret is None
 
 
 def test_the_bot_plays_the_most_played_card_of_its_average_strategy() -> None:

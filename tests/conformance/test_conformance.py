@@ -290,7 +290,27 @@ def test_search_actions_leave_a_choice_in_the_legal_order(name: str, players: in
             assert places == sorted(set(places))
 
 
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_simultaneous_steps_cover_several_actors_and_read_the_view_alone(
+    name: str, players: int
+) -> None:
+    """``Game.simultaneous``: true wherever several seats are to act, and the same in every
+    world an acting seat's view allows (a search asks it of the worlds it draws)."""
+    game = new_game(name)
+    rng = Rng(derive_seed(0, 5))
+    for state, actor, _ in random_trace(game, players, 0)[::3]:
+        if actor < 0:
+            continue
+        answer = game.simultaneous(state)
+        if len(game.to_act(state)) > 1:
+            assert answer
+        for seat in game.to_act(state):
+            guess = game.determinize(game.view(state, seat), seat, rng)
+            assert game.simultaneous(guess) == answer
+
+
 # -- issue 11 item 4: forced moves and legal actions tell no secret -------------------------
+
 
 def reveal_rules(game: AnyGame) -> str:
     """The "Reveals" section of the game's RULES.md (the rules ``Game.reveals`` may name)."""

@@ -10,7 +10,8 @@ This is the multiple-observer variant (MO-ISMCTS) of Cowling, Powley and Whiteho
    to act chooses in its own tree by UCB1 with availability counts (a child is only a
    candidate in iterations where its action is legal), so a seat never chooses knowing
    another seat's hidden commitment or hand, even though the sampled state holds them (with
-   ``simultaneous=regret``, by regret matching where several seats are to act at once);
+   ``simultaneous=regret``, by regret matching where the seats choose blind to one another:
+   ``game.simultaneous``);
 3. adds one node, plays the rest of the match out with the rollout policy (uniform random, or
    the game's heuristic bot), and credits every seat's tree with that seat's share of the win.
 
@@ -181,14 +182,15 @@ class ISMCTSAgent:
       more time a decision in A Game of Requirements and 22% in G.Nome (4 players), ``all``
       32% in G.Nome (pure build, ``peers.decision_seconds`` over the positions of
       ``benchmarks/peers.py``);
-    - ``simultaneous``: how a seat chooses where several seats are to act at once (G.Nome's
-      Teamwork cards, Pink Godzilla's sealed bids). ``ucb`` (default): by UCB1, as
-      everywhere else. ``regret``: by regret matching with a tenth of each choice spread
-      uniformly (:class:`RegretTable`), which heads for an equilibrium of the simultaneous
-      choice where UCB1 chases the others' last choices (Lanctot, Lisy and Winands, "Monte
-      Carlo tree search in simultaneous move games with applications to Goofspiel", 2013);
-      when the bot's own decision is such a step, it plays the average strategy's most
-      played action, and ignores the guide there;
+    - ``simultaneous``: how a seat chooses in a step whose seats choose blind to one another
+      (``game.simultaneous``: G.Nome's Teamwork cards, Pink Godzilla's sealed bids; the last
+      seat to commit included, although it is then the only one to act). ``ucb``
+      (default): by UCB1, as everywhere else. ``regret``: by regret matching with a tenth of
+      each choice spread uniformly (:class:`RegretTable`), which heads for an equilibrium of
+      the simultaneous choice where UCB1 chases the others' last choices (Lanctot, Lisy and
+      Winands, "Monte Carlo tree search in simultaneous move games with applications to
+      Goofspiel", 2013); when the bot's own decision is such a step, it plays the average
+      strategy's most played action, and ignores the guide there;
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
@@ -454,7 +456,7 @@ class ISMCTSAgent:
                 visited.append(seen)
             if actor != me and self.model_opponents:
                 action = self._model_move(state, actor, legal, rng)
-            elif self.regret_matching and len(actors) > 1:
+            elif self.regret_matching and (len(actors) > 1 or game.simultaneous(state)):
                 choice = _regret_choice(nodes[actor], actor, legal, rng)
                 regretted.append(choice)
                 action = legal[choice.index]

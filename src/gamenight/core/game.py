@@ -222,6 +222,23 @@ class Game(ABC, Generic[S, A, P]):
         """
         return legal
 
+    def simultaneous(self, state: S) -> bool:
+        """Whether the seats now to act choose blind to one another's choices of this step: by
+        default, when several of them are to act (``to_act``).
+
+        For the ``simultaneous=regret`` option of ``bots/ismcts.py``, which chooses by regret
+        matching where this is true, and by UCB1 elsewhere. A game whose seats commit one by
+        one to a step whose choices stay hidden until all have committed says so for the whole
+        step: the last seat to commit, alone in ``to_act``, sees the others' choices no more
+        than the first did (G.Nome's Teamwork cards, Pink Godzilla's sealed bids). Caveats:
+
+        - It reads only what every seat sees (whose commitment is still to come, the phase),
+          so that every world a search draws from one view gives the same answer.
+        - It is true whenever several seats are to act; it adds steps, never removes them.
+        - The rules are unchanged: it only tells a search how a choice is made.
+        """
+        return len(self.to_act(state)) > 1
+
     @abstractmethod
     def apply(self, state: S, player: int, action: A) -> None:
         """Carry out a legal action, mutating ``state``."""

@@ -129,3 +129,23 @@ def test_g25_g28_the_bots_rules_share_one_way_to_leave_the_cancel_out() -> None:
     assert without_offer_cancel(legal[-1:]) == legal[-1:]  # alone, it stays: the only choice
     assert without_offer_cancel(kept) == kept
     assert table.game.search_actions(legal) == kept
+
+
+def test_g29_r8_d4_the_sealed_bids_are_simultaneous_to_the_last_seat_to_commit() -> None:
+    """G29, R8, D4: a bid stays sealed until every seat has committed, so the whole Bidding is one
+    simultaneous step for a search (``Game.simultaneous``), even when one seat is left to
+    act; a turn of the active seat alone is not."""
+    table = Table(players=2, phase=phases.BIDDING)
+    table.hand(0, "Wild")
+    table.hand(1, "Combo P2")
+    match = table.match()
+    game = table.game
+    assert match.to_act() == (0, 1)
+    assert game.simultaneous(table.state)
+    match.apply(0, "no bid")
+    assert match.to_act() == (1,)
+    assert game.simultaneous(table.state)
+    develop = Table(players=2, phase=phases.DEVELOP)
+    develop.hand(0, "Wild")
+    assert develop.match().to_act() == (0,)
+    assert not develop.game.simultaneous(develop.state)

@@ -209,6 +209,11 @@ class GnomeGame(Game[GnomeState, Action, GnomeParams]):
     def to_act(self, state: GnomeState) -> tuple[int, ...]:
         return state.actors
 
+    def simultaneous(self, state: GnomeState) -> bool:
+        """D3, G7: the Teamwork cards of a round are chosen blind to one another, the last
+        seat to commit included (a view shows only who has committed)."""
+        return state.phase == P_COMMIT
+
     def legal_actions(self, state: GnomeState, player: int) -> list[Action]:
         """Every legal action, as a new list the caller may change."""
         phase = state.phase

@@ -95,6 +95,11 @@ class PgdkOptions(PgdkTables):
             return ()
         return _ALONE[state.actor]
 
+    def simultaneous(self, state: PgdkState) -> bool:
+        """R8, D4: the sealed bids are made blind to one another, the last seat to commit
+        included."""
+        return state.phase == P_BIDDING
+
     def legal_actions(self, state: PgdkState, player: int) -> list[Action]:
         phase = state.phase
         if phase == P_BIDDING:  # R8, D4: a hand card more, or commit (the bid or no bid)
