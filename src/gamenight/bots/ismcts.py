@@ -97,8 +97,9 @@ class Node:
         self.available = 1
         self.reward = 0.0
         self.reward_sq = 0.0  # for the standard error of the mean reward
-        # ``simultaneous=regret`` only, at a node where several seats are to act: by action,
-        # its cumulative regret and the sum of the strategies played (RegretTable)
+        # ``simultaneous=regret`` only, at a node of a step whose seats choose blind to one
+        # another (``game.simultaneous``): by action, its cumulative regret and the sum of
+        # the strategies played (RegretTable)
         self.regret: RegretTable | None = None
 
 
@@ -456,7 +457,7 @@ class ISMCTSAgent:
                 visited.append(seen)
             if actor != me and self.model_opponents:
                 action = self._model_move(state, actor, legal, rng)
-            elif self.regret_matching and (len(actors) > 1 or game.simultaneous(state)):
+            elif self.regret_matching and game.simultaneous(state):
                 choice = _regret_choice(nodes[actor], actor, legal, rng)
                 regretted.append(choice)
                 action = legal[choice.index]
