@@ -307,3 +307,16 @@ def test_paired_compares_two_runs_match_by_match(tmp_path: Path) -> None:
     assert refused.returncode == 2
     assert refused.stderr.strip().startswith("error: ")
     assert "\n" not in refused.stderr.strip()
+
+
+def test_decision_cost_decides_the_same_positions_alike_and_none_decides_nothing() -> None:
+    args = ("benchmarks/decision_cost.py", "gtpag:2", "3")
+    first = run(*args, "ismcts:iters=20")
+    again = run(*args, "ismcts:iters=20")
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["0", "1", "2"]
+    assert again.stdout == first.stdout
+    nothing = run(*args, "none")
+    assert nothing.returncode == 0, nothing.stderr
+    assert nothing.stdout == ""
