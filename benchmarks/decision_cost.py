@@ -7,9 +7,9 @@ difference by the number of positions:
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/decision_cost.py gnome:4 24 ismcts:infer=off,iters=300
 
-The positions and every decision's generator come from ``--seed`` (2026), as in
-``peers.decision_seconds``, so two specs decide the same positions. Each decision prints one
-line (position, seat, action).
+The positions and every decision's generator come from ``--seed`` (2026), through
+``peers.decisions`` as ``peers.decision_seconds`` draws them, so two specs decide the same
+positions. Each decision prints one line (position, seat, action).
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 
 import peers
-
-from gamenight.core.rng import Rng, derive_seed
 
 
 def main() -> None:
@@ -32,13 +30,7 @@ def main() -> None:
     spots = peers.positions(setup, args.positions, args.seed)
     if args.spec == "none":
         return
-    game = peers.make_game(setup.game)
-    agent = peers.make_agent(args.spec, game)
-    for index, (state, seat) in enumerate(spots):
-        view = game.view(state, seat)
-        action = agent.act(
-            view, game.legal_actions(state, seat), Rng(derive_seed(args.seed, index))
-        )
+    for index, (seat, action, _) in enumerate(peers.decisions(setup, args.spec, spots, args.seed)):
         print(index, seat, action)  # the same lines from two runs: the same decisions
 
 

@@ -29,6 +29,7 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,18 +90,24 @@ def positions(setup: Setup, count: int, seed: int) -> list[tuple[Any, int]]:
     return found
 
 
-def decision_seconds(setup: Setup, spec: str, spots: list[tuple[Any, int]], seed: int) -> float:
-    """Mean CPU seconds of one decision by ``spec`` over ``spots`` (one core)."""
+def decisions(
+    setup: Setup, spec: str, spots: list[tuple[Any, int]], seed: int
+) -> Iterator[tuple[int, Any, float]]:
+    """``spec``'s decision at each of ``spots``, the ``index``-th drawing from
+    ``derive_seed(seed, index)``: (seat, action, CPU seconds of the decision alone)."""
     game = make_game(setup.game)
     agent = make_agent(spec, game)
-    times = []
     for index, (state, seat) in enumerate(spots):
         view = game.view(state, seat)
         legal = game.legal_actions(state, seat)
         start = time.process_time()
-        agent.act(view, legal, Rng(derive_seed(seed, index)))
-        times.append(time.process_time() - start)
-    return statistics.fmean(times)
+        action = agent.act(view, legal, Rng(derive_seed(seed, index)))
+        yield seat, action, time.process_time() - start
+
+
+def decision_seconds(setup: Setup, spec: str, spots: list[tuple[Any, int]], seed: int) -> float:
+    """Mean CPU seconds of one decision by ``spec`` over ``spots`` (one core)."""
+    return statistics.fmean(seconds for _, _, seconds in decisions(setup, spec, spots, seed))
 
 
 def calibrate(setup: Setup, spots_count: int, seed: int, ours: dict[str, str]) -> dict[str, Any]:
