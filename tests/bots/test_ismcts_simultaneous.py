@@ -152,6 +152,26 @@ def test_g14_the_last_seat_to_commit_chooses_by_regret_matching_too() -> None:
     assert roots[picker[0]].regret is None
 
 
+def test_regret_several_leaves_the_last_seat_to_commit_to_ucb() -> None:
+    """``simultaneous=regret-several`` (the search before G14): regret matching while several
+    seats are to act at once; the last seat to commit, alone to act, chooses by UCB1, in the
+    bot's own decision and in its tree."""
+    match = commit_position()
+    _agent, roots = search("ismcts:simultaneous=regret-several", match)
+    assert roots[0].regret is not None  # all four to act: regret matching
+    # in the tree the others commit after the bot in seat order; seat 3 is then alone
+    assert regret_nodes(roots[1])
+    assert regret_nodes(roots[2])
+    assert regret_nodes(roots[3]) == []
+    for seat in (0, 1, 2):
+        match.apply(seat, match.legal_actions(seat)[seat])
+    assert match.to_act() == (3,)
+    assert GNOME.simultaneous(match.state)
+    _, roots = search("ismcts:simultaneous=regret-several", match, seat=3)
+    assert roots[3].regret is None
+    assert sum(child.visits for child in roots[3].children.values()) == 200  # UCB1 chose
+
+
 def test_the_bot_plays_the_most_played_card_of_its_average_strategy() -> None:
     match = commit_position()
     legal = match.legal_actions(0)
@@ -204,5 +224,7 @@ def test_regret_matching_decisions_reproduce(spec: str) -> None:
 
 
 def test_a_bad_simultaneous_value_is_a_one_line_error() -> None:
-    with pytest.raises(BotError, match="simultaneous must be ucb or regret, not 'rm'"):
+    with pytest.raises(
+        BotError, match="simultaneous must be ucb, regret or regret-several, not 'rm'"
+    ):
         make_agent("ismcts:simultaneous=rm", GNOME)

@@ -55,7 +55,7 @@ DEFAULT_PARTICLES = 32  # inference: worlds the filter keeps per seat
 DEFAULT_EPS = 0.1  # inference: share of the opponent model spread uniformly
 DEFAULT_FRESH = 0.1  # inference: share of iterations searching a fresh uniform world
 SPLITS = ("off", "view", "all")  # the ``split`` option's values, in order of what they key
-SIMULTANEOUS = ("ucb", "regret")  # the ``simultaneous`` option's values
+SIMULTANEOUS = ("ucb", "regret", "regret-several")  # the ``simultaneous`` option's values
 REGRET_EXPLORATION = 0.1  # regret matching: share of a choice spread uniformly (gamma)
 VIEW_KEY = "\x00"  # starts a child key that is a view: no action's text starts with it
 INFERENCE_OPTIONS = {"infer", "model", "particles", "eps", "fresh"}
@@ -191,7 +191,12 @@ class ISMCTSAgent:
       the simultaneous choice where UCB1 chases the others' last choices (Lanctot, Lisy and
       Winands, "Monte Carlo tree search in simultaneous move games with applications to
       Goofspiel", 2013); when the bot's own decision is such a step, it plays the average
-      strategy's most played action, and ignores the guide there;
+      strategy's most played action, and ignores the guide there. ``regret-several``: by
+      regret matching only while several seats are to act at once; the last seat to commit,
+      alone to act, chooses by UCB1 at its node, which (keyed by what it observed) stands for
+      every choice of the others, so it answers their mix of choices rather than settling
+      on an equilibrium. This was ``regret`` before G.Nome's G14 and played better there
+      against OpenSpiel's ISMCTS (``benchmarks/STRENGTH.md``);
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
@@ -238,9 +243,13 @@ class ISMCTSAgent:
         self.split_others = split == "all"  # the other seats' decisions
         if simultaneous not in SIMULTANEOUS:
             raise BotError(
-                f"bot 'ismcts': simultaneous must be ucb or regret, not {simultaneous!r}"
+                f"bot 'ismcts': simultaneous must be ucb, regret or regret-several, "
+                f"not {simultaneous!r}"
             )
-        self.regret_matching = simultaneous == "regret"
+        self.regret_matching = simultaneous != "ucb"
+        # whether a seat alone to act in a simultaneous step (G.Nome's last to commit, G14)
+        # chooses by regret matching as well, or by UCB1 (``regret-several``)
+        self.regret_when_alone = simultaneous == "regret"
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
 
     @classmethod
@@ -457,7 +466,9 @@ class ISMCTSAgent:
                 visited.append(seen)
             if actor != me and self.model_opponents:
                 action = self._model_move(state, actor, legal, rng)
-            elif self.regret_matching and game.simultaneous(state):
+            elif self.regret_matching and (
+                game.simultaneous(state) if self.regret_when_alone else len(actors) > 1
+            ):
                 choice = _regret_choice(nodes[actor], actor, legal, rng)
                 regretted.append(choice)
                 action = legal[choice.index]
