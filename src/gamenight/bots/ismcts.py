@@ -195,8 +195,9 @@ class ISMCTSAgent:
       regret matching only while several seats are to act at once; the last seat to commit,
       alone to act, chooses by UCB1 at its node, which (keyed by what it observed) stands for
       every choice of the others, so it answers their mix of choices rather than settling
-      on an equilibrium. This was ``regret`` before G.Nome's G14 and played better there
-      against OpenSpiel's ISMCTS (``benchmarks/STRENGTH.md``);
+      on an equilibrium. This was ``regret`` before G.Nome's G14. There, at 4 players and
+      equal CPU time against OpenSpiel's ISMCTS, it won more matches than ``regret`` and
+      ``ucb``, though by no more than chance in either pairing (``benchmarks/STRENGTH.md``);
     - ``infer``: ``off`` (default: every world drawn uniformly by ``determinize``) or ``on``:
       worlds drawn in proportion to how likely the opponents' observed actions were in them
       (:class:`InferringISMCTSAgent`, a particle filter kept per seat through the match);
