@@ -6,8 +6,11 @@ then much tighter than comparing two separate win rates, because the luck of the
 cancels. This script reads the match records that `gamenight tournament ... --records FILE`
 writes and prints three things: the measured seat's share of wins in the base run, the same
 in the other run, each with its Wilson 95% interval, and the mean paired difference with a
-normal 95% interval. A win shared by k seats counts 1/k. The measured seat in a match is the
-one whose bot is not the ``--opponent``; several files on one side are pooled.
+normal 95% interval. It also counts the matches where one run's seat did better than the
+other's and gives the two-sided sign test of those counts (an exact binomial at one half),
+which assumes nothing about the shape of the differences. A win shared by k seats counts
+1/k. The measured seat in a match is the one whose bot is not the ``--opponent``; several
+files on one side are pooled.
 
     gamenight tournament requirements --players 2 --bots ismcts,heuristic -n 100 \
         --seed 2026 --records base.jsonl
@@ -18,6 +21,7 @@ one whose bot is not the ``--opponent``; several files on one side are pooled.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -64,12 +68,33 @@ def rate(found: Wins) -> dict[str, float]:
 
 
 def compare(base: Wins, other: Wins) -> dict[str, float]:
-    """The mean of (other - base) over the matches both runs played, with its interval."""
+    """The mean of (other - base) over the matches both runs played, with its interval; how
+    many of those matches each run did better in, and the sign test of those counts."""
     difference = RunningMean()
+    ahead = behind = 0
     for key in sorted(base.keys() & other.keys()):
-        difference.add(other[key] - base[key])
+        change = other[key] - base[key]
+        difference.add(change)
+        ahead += change > 0
+        behind += change < 0
     mean, low, high = difference.interval()
-    return {"pairs": difference.count, "change": mean, "low": low, "high": high}
+    return {
+        "pairs": difference.count,
+        "change": mean,
+        "low": low,
+        "high": high,
+        "versus_ahead": ahead,
+        "base_ahead": behind,
+        "sign_p": sign_test(ahead, behind),
+    }
+
+
+def sign_test(ahead: int, behind: int) -> float:
+    """Two-sided exact sign test: the chance, if either run were as likely to do better in a
+    match, of a split at least as uneven as ``ahead`` to ``behind``."""
+    count = ahead + behind
+    tail = sum(math.comb(count, k) for k in range(min(ahead, behind) + 1)) / 2**count
+    return min(1.0, 2 * tail)
 
 
 def paired(base_files: list[Path], versus_files: list[Path], opponent: str) -> dict[str, Any]:
@@ -103,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"paired {row['pairs']:>5} matches  change {row['change']:+.1%} "
                 f"({row['low']:+.1%} to {row['high']:+.1%})"
+            )
+            print(
+                f"split  versus did better in {row['versus_ahead']}, base in "
+                f"{row['base_ahead']} (sign test p = {row['sign_p']:.3f})"
             )
 
     return run_report(parser, args, lambda: paired(args.base, args.versus, args.opponent), show)

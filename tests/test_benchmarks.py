@@ -303,10 +303,25 @@ def test_paired_compares_two_runs_match_by_match(tmp_path: Path) -> None:
     assert report["paired"]["pairs"] == 4
     assert report["paired"]["change"] == (0 + 1 - 0.5 + 0) / 4
     assert report["paired"]["low"] < report["paired"]["change"] < report["paired"]["high"]
+    # match 1: the other run did better (0 to 1); match 2: the base (a shared win to none)
+    assert (report["paired"]["versus_ahead"], report["paired"]["base_ahead"]) == (1, 1)
+    assert report["paired"]["sign_p"] == 1.0
     refused = run("benchmarks/paired.py", str(base), "--opponent", "random")
     assert refused.returncode == 2
     assert refused.stderr.strip().startswith("error: ")
     assert "\n" not in refused.stderr.strip()
+
+
+def test_the_sign_test_matches_the_binomial_tails() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import paired  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert paired.sign_test(5, 0) == 2 / 32  # all five one way: 2 x (1/2)^5
+    assert paired.sign_test(4, 1) == 2 * 6 / 32  # 0 or 1 of 5 the other way
+    assert paired.sign_test(3, 3) == 1.0
+    assert paired.sign_test(0, 0) == 1.0
 
 
 def test_decision_cost_decides_the_same_positions_alike_and_none_decides_nothing() -> None:
