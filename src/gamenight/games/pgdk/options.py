@@ -15,16 +15,16 @@ from gamenight.games.pgdk import cards as cardlib
 from gamenight.games.pgdk.actions import Action
 from gamenight.games.pgdk.state import PgdkState
 from gamenight.games.pgdk.tables import (
-    ABILITY,
-    EGG,
-    GUARDIAN,
+    DEV_ALWAYS,
+    DEV_EGG,
+    DEV_GUARDIAN,
+    DEV_USE,
     K_DISCARD,
     K_HUNT,
     K_KEEP,
     K_OFFER_CANCEL,
     K_RETRIEVE,
     K_STEAL,
-    K_TABLE,
     K_USE,
     NOT_COMMITTED,
     P_AUCTION,
@@ -107,7 +107,15 @@ class PgdkOptions(PgdkTables):
                 return []
             bid = state.bids[player]
             options = [self._bid_done if bid else self._no_bid]
-            return _one_per_kind(options, self._bid_by_card, state.hands[player], bid)
+            # _one_per_kind, inline: the commonest option list of random play
+            by_card = self._bid_by_card
+            last: Action | None = None
+            for card in sorted(state.hands[player]):
+                action = by_card[card]
+                if action is not last and card not in bid:
+                    options.append(action)
+                    last = action
+            return options
         if player != state.actor:
             return []
         # the phases by how often random play meets them: plain comparisons beat a table of
@@ -186,17 +194,26 @@ class PgdkOptions(PgdkTables):
         if pinks.isdisjoint(hand):
             return [self._pass]
         kind_of = self.kind_of
-        held = [kind_of[c] for c in hand if c in pinks]
-        given = [k for k in self._pinks_by_value if k in held]
-        wanted: list[int] = []
+        held: list[int] = []
+        for card in hand:
+            if card in pinks:
+                held.append(kind_of[card])
+        # the trades by Row card kind of each Pink Godzilla held, lowest value first (plain
+        # loops: comprehensions cost a function call each, interpreted)
+        trades = self._godzilla_trades
+        given: list[tuple[Action, ...]] = []
+        for give in self._pinks_by_value:
+            if give in held:
+                given.append(trades[give])
+        options = [self._pass]
         last = -1
         for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
             kind = kind_of[card]
             if kind != last and card not in pinks:
-                wanted.append(kind)
                 last = kind
-        trades = self._godzilla_trades
-        return [self._pass] + [trades[give][k] for k in wanted for give in given]
+                for by_kind in given:
+                    options.append(by_kind[kind])
+        return options
 
     def _purchase_options(self, state: PgdkState, player: int) -> list[Action]:
         """R6-R9: trade (if the hand is worth enough), auction, or discard the lowest."""
@@ -270,20 +287,23 @@ class PgdkOptions(PgdkTables):
             if seat == player:
                 continue
             for slot, project in enumerate(state.projects[seat]):
-                for card in sorted(project.cards, key=kind_of.__getitem__):
+                # by card number is by kind (copies are numbered side by side, and copies
+                # of a kind give one action): no key function to call per card
+                for card in sorted(project.cards):
                     if ctype[card] != TITLE:
                         options.append(book.cut(kind_of[card], seat, slot))
         return options
 
     def _can_cut(self, state: PgdkState, player: int) -> bool:
+        """Whether some rival's game in development holds a card but its Title (C3)."""
         ctype = self.ctype
-        return any(
-            ctype[card] != TITLE
-            for seat in range(state.num_players)
-            if seat != player
-            for project in state.projects[seat]
-            for card in project.cards
-        )
+        for seat in range(state.num_players):
+            if seat != player:
+                for project in state.projects[seat]:
+                    for card in project.cards:
+                        if ctype[card] != TITLE:
+                            return True
+        return False
 
     def _ready_slots(self, state: PgdkState, player: int) -> list[int]:
         return [j for j, p in enumerate(state.projects[player]) if p.ready]
@@ -303,50 +323,56 @@ class PgdkOptions(PgdkTables):
         hand = state.hands[player]
         if not hand:
             return options
-        book = self.book
-        fits, play_lists = self._fits, book.play_lists
         projects = state.projects[player]
         count = len(projects)
         taken = 0  # the (type, colour) pairs some game of the player takes
         pairs_taken = self._pairs_taken
         for project in projects:
             taken |= pairs_taken[project.open][project.colours]
-        kind_of = self.kind_of
+        develops, play_lists, kind_of = self._develops, self.book.play_lists, self.kind_of
         last = -1
         for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
             kind = kind_of[card]
             if kind == last:
                 continue
             last = kind
-            ktype, name, allow, pairs = fits[kind]
-            if ktype <= EGG:  # a card that goes into a game (C2 order)
+            how, bit, allow, name, pairs, action = develops[kind]
+            if how <= DEV_EGG:  # a card that goes into a game (C2 order)
                 plays = play_lists[kind]
                 if len(plays) <= count:  # not all built yet
-                    plays = book.plays(kind, count)
-                if ktype != EGG:
+                    plays = self.book.plays(kind, count)
+                if how != DEV_EGG:
                     options.append(plays[0])
                 if taken & pairs:  # else no game takes its type in a colour it has
-                    bit = 1 << ktype
-                    for slot, project in enumerate(projects):
+                    for slot, project in enumerate(projects, 1):  # plays[0]: a new game
                         if (
                             project.open & bit
                             and project.colours & allow
                             and not project.names & name
                         ):
-                            options.append(plays[slot + 1])
-                if ktype == GUARDIAN:
-                    power = self.k_power[kind]
-                    if power == cardlib.NEUTRAL_GUARDIAN:
-                        for slot, project in enumerate(projects):
-                            if project.title >= 0 and not project.names & name:
-                                options.append(book.use_on(kind, slot))
-                    elif self._has_target(state, player, power):
-                        options.append(book.by_card[K_USE][kind])
-            elif ktype == ABILITY:
-                options.append(book.by_card[K_TABLE][kind])
-            elif self._has_target(state, player, self.k_power[kind]):
-                options.append(book.by_card[K_USE][kind])
+                            options.append(plays[slot])
+                if how == DEV_GUARDIAN:
+                    self._guardian_options(options, state, player, kind)
+            elif how == DEV_ALWAYS or (
+                how == DEV_USE and self._has_target(state, player, self.k_power[kind])
+            ):
+                options.append(action)
         return options
+
+    def _guardian_options(
+        self, options: list[Action], state: PgdkState, player: int, kind: int
+    ) -> None:
+        """R27: a Guardian's power, after its plays (kept off ``_develop_options``'s common
+        path: few hands hold a Guardian)."""
+        book = self.book
+        power = self.k_power[kind]
+        if power == cardlib.NEUTRAL_GUARDIAN:
+            name = self.k_name[kind]
+            for slot, project in enumerate(state.projects[player]):
+                if project.title >= 0 and not project.names & name:
+                    options.append(book.use_on(kind, slot))
+        elif self._has_target(state, player, power):
+            options.append(book.by_card[K_USE][kind])
 
     def _has_target(self, state: PgdkState, player: int, power: int) -> bool:
         """D5, G18: a power with no legal target cannot be used."""

@@ -418,7 +418,18 @@ class PgdkGame(PgdkOptions):
             if state.journal is not None and len(row) > filled:
                 narrate.refilled(self, state, row[filled:])
         state.phase = P_PURCHASE
-        self._draw(state, state.active, self._finance_draw, narrate.FINANCE)
+        # R5: the Finance draw, as _draw makes it (inline: once a turn, never a payment)
+        active = state.active
+        hand = state.hands[active]
+        start = len(hand)
+        count = self._finance_draw
+        for _ in range(count):
+            card = deck.pop() if deck else self._pop_deck(state)
+            if card < 0:
+                break
+            hand.append(card)
+        if state.journal is not None:
+            narrate.drew(self, state, active, hand[start:], narrate.FINANCE, count, None)
         self._open_window(state, 1)
 
     def _open_window(self, state: PgdkState, which: int) -> None:
@@ -472,7 +483,13 @@ class PgdkGame(PgdkOptions):
         """D6, G2: the Pink Godzilla the player names takes the Row card's place."""
         hand = state.hands[player]
         given = self._pick(state, player, give, ())
-        wanted = self._first([c for c in state.row if c not in self.pink_godzillas], kind)
+        # the first Row card of the kind that is no Pink Godzilla (``_first`` of those cards)
+        kind_of, pinks = self.kind_of, self.pink_godzillas
+        wanted = -1
+        for card in state.row:
+            if kind_of[card] == kind and card not in pinks:
+                wanted = card
+                break
         hand.remove(given)
         state.row[state.row.index(wanted)] = given
         self._to_hand(state, player, wanted)
@@ -482,9 +499,18 @@ class PgdkGame(PgdkOptions):
         row = state.row
         if row:
             value = self.value
-            low = min(value[c] for c in row)
-            state.discard += [c for c in row if value[c] == low]
-            state.row = [c for c in row if value[c] != low]
+            low = value[row[0]]
+            for card in row:
+                if value[card] < low:
+                    low = value[card]
+            discard = state.discard
+            kept: list[int] = []
+            for card in row:  # in Row order, as both piles had them
+                if value[card] == low:
+                    discard.append(card)
+                else:
+                    kept.append(card)
+            state.row = kept
             bit = 1 << cardlib.BARGAIN_BIN
             for seat in range(state.num_players):
                 if seat != state.active and state.abilities[seat] & bit:
@@ -496,8 +522,11 @@ class PgdkGame(PgdkOptions):
         value = self.value
         offer = state.offer
         hand = state.hands[player]
-        top = max(value[c] for c in offer)
-        kept = next(c for c in offer if value[c] == top)
+        kept = offer[0]
+        top = value[kept]
+        for card in offer:  # the first of the highest value
+            if value[card] > top:
+                kept, top = card, value[card]
         for card in offer:
             hand.remove(card)
             if card != kept:
@@ -512,14 +541,17 @@ class PgdkGame(PgdkOptions):
     def _open_bidding(self, state: PgdkState) -> None:
         """R8, D4: every seat, the auctioneer included, commits a hidden bid at once."""
         state.phase = P_BIDDING
-        state.bids = [[] for _ in range(state.num_players)]
-        # an empty hand can only say "no bid"; everyone sees that it is empty
-        state.committed = [NOT_COMMITTED if hand else NO_BID for hand in state.hands]
-        if state.journal is not None:
-            for seat, hand in enumerate(state.hands):
-                if not hand:
-                    narrate.no_bid(state, seat)
-        self._maybe_resolve_auction(state)
+        # out of the sealed bids, ``bids`` is all empty lists and ``committed`` all
+        # NOT_COMMITTED (as the state starts, and as _resolve_auction leaves them): nothing to
+        # reset unless a hand is empty, which can only say "no bid" (everyone sees it is empty)
+        hands = state.hands
+        if not all(hands):
+            state.committed = [NOT_COMMITTED if hand else NO_BID for hand in hands]
+            if state.journal is not None:
+                for seat, hand in enumerate(hands):
+                    if not hand:
+                        narrate.no_bid(state, seat)
+            self._maybe_resolve_auction(state)
 
     def _maybe_resolve_auction(self, state: PgdkState) -> None:
         if NOT_COMMITTED not in state.committed:
@@ -531,17 +563,23 @@ class PgdkGame(PgdkOptions):
         n = state.num_players
         active = state.active
         bids, committed = state.bids, state.committed
-        value_at = self._value_at
+        value = self.value
         totals: list[int] = []
         shown: list[tuple[int, ...] | None] = []  # what every seat sees turned over
+        best = 0  # the highest total, if above 0 (no lower total wins)
         for seat in range(n):
             if committed[seat] == BID:
-                totals.append(sum(map(value_at, bids[seat])))
-                shown.append(tuple(bids[seat]))
+                bid = bids[seat]
+                total = 0
+                for card in bid:  # (a plain loop: sum(map(...)) costs more for so few)
+                    total += value[card]
+                shown.append(tuple(bid))
             else:
-                totals.append(-1)
+                total = -1
                 shown.append(None)
-        best = max(totals)
+            totals.append(total)
+            if total > best:
+                best = total
         winner = -1
         if best > 0:
             for step in range(n):  # D4: the auctioneer, then clockwise from the left
@@ -561,13 +599,16 @@ class PgdkGame(PgdkOptions):
             narrate.auction_result(self, state)
         every = (2 << n) - 1
         known = state.known
+        paid = bids[winner] if winner >= 0 else []
         for seat in range(n):
-            if seat != winner:
-                for card in bids[seat]:
-                    known[card] = every  # D4: revealed, back in hand, known to all
+            bid = bids[seat]
+            if bid:
+                if seat != winner:
+                    for card in bid:
+                        known[card] = every  # D4: revealed, back in hand, known to all
+                bids[seat] = []  # a fresh list for each bid made (the rest are empty)
         if winner >= 0:
             hand = state.hands[winner]
-            paid = bids[winner]
             for card in paid:
                 hand.remove(card)
             state.discard += paid
@@ -579,7 +620,6 @@ class PgdkGame(PgdkOptions):
             if state.abilities[winner] & 1 << cardlib.AUCTION_HOUSE:
                 self._draw(state, winner, self.params.special_draw, narrate.AUCTION_HOUSE)
         state.auction = []
-        state.bids = [[] for _ in range(n)]
         state.committed = [NOT_COMMITTED] * n
         self._open_window(state, 2)
 
@@ -601,9 +641,9 @@ class PgdkGame(PgdkOptions):
         projects = state.projects[player]
         state.plays_left -= 1
         if slot < 0:
-            projects.append(self.add_card(None, card))
+            projects.append(self.grow(None, card))
         else:
-            projects[slot] = self.add_card(projects[slot], card)
+            projects[slot] = self.grow(projects[slot], card)
             # R28: an Easter Egg sends the game Gold at once
             if self.k_type[kind] == EGG and self._complete(state, player, slot):
                 return
@@ -781,14 +821,22 @@ class PgdkGame(PgdkOptions):
     def _going_gold(self, state: PgdkState) -> None:
         """R15, D3: pay for games completed during Development, then offer declarations."""
         state.phase = P_GOLD
-        state.actor = state.active
+        active = state.actor = state.active
         if state.journal is not None:
             narrate.going_gold(state)
-        # most turns complete no game: no payouts, and often nothing to declare either, so
-        # the turn ends here without the calls of _run_payouts, _offer_gold and _hand_limit
-        if state.payouts and not self._run_payouts(state):
+        if state.payouts:
+            if self._run_payouts(state):
+                self._offer_gold(state)
             return
-        self._offer_gold(state)
+        # most turns complete no game: no payouts, and often nothing to declare either, so
+        # the turn ends here with _offer_gold's and _hand_limit's checks, not their calls
+        for project in state.projects[active]:
+            if project.ready:  # R15: a declaration to offer
+                return
+        if len(state.hands[active]) > self._cards_kept:
+            self._hand_limit(state)
+        else:
+            self._end_turn(state)
 
     def _offer_gold(self, state: PgdkState) -> None:
         state.phase = P_GOLD

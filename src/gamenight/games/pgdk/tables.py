@@ -82,6 +82,26 @@ POWERUP: Final = cardlib.POWERUP
 
 DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by development()
 
+# How ``_develop_options`` offers a card kind in hand (the first field of ``_develops``); the
+# kinds that go into a game come first (``how <= DEV_EGG``).
+DEV_PLAY: Final = 0  # into a game: a new one, or one of the player's that takes it
+DEV_GUARDIAN: Final = 1  # as DEV_PLAY, and its power besides (R27)
+DEV_EGG: Final = 2  # onto a ready game only (R28), never a new one
+DEV_ALWAYS: Final = 3  # a Special Ability to table (R14), or Crunch Time (it always has a target)
+DEV_USE: Final = 4  # a Power Up whose power needs a target (D5, G18: ``_has_target``)
+DEV_NEVER: Final = 5  # a Power Up with no use here (Clone The Clone: a reaction only, D7)
+# the powers ``_has_target`` may allow (any other has no target in the Development Phase)
+_TARGETED: Final = frozenset(
+    {
+        cardlib.PUBLISHER_ADVANCE,
+        cardlib.MARKET_RESEARCH,
+        cardlib.HEADHUNTER,
+        cardlib.GOOD_GUARDIAN,
+        cardlib.EVIL_GUARDIAN,
+        cardlib.BUDGET_CUT,
+    }
+)
+
 
 def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     """to_act during the sealed bids, for every ``committed`` list a match can hold: the seats
@@ -126,6 +146,7 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         "_cards_kept",
         "_completions",
         "_developments",
+        "_develops",
         "_discard_lowest",
         "_done",
         "_finance_draw",
@@ -148,7 +169,6 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         "_tally",
         "_trade_by_card",
         "_trades_any",
-        "_value_at",
         "_waiting",
         "book",
         "card_label",
@@ -249,7 +269,6 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         self._offer_by_card = tuple(by_card[K_OFFER][k] for k in kind_of)
         self._auction_by_card = tuple(by_card[K_AUCTION][k] for k in kind_of)
         self._bid_by_card = tuple(by_card[K_BID][k] for k in kind_of)
-        self._value_at = self.value.__getitem__
         # a hand worth this much may trade for any card (_purchase_options stops summing
         # there); no partial sum reaches it if some card is worth less than nothing
         unreachable = sum(map(abs, self.value)) + 1
@@ -261,6 +280,27 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
             (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
             for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
         )
+        # how _develop_options offers each kind: (DEV_..., its type bit, the colours it allows,
+        # its name bit, its pairs as in _fits, its ``use``/``table`` action), one tuple read
+        use, table = by_card[K_USE], by_card[K_TABLE]
+        develops: list[tuple[int, int, int, int, int, Action]] = []
+        for k, (ktype, name, allow, pairs) in enumerate(self._fits):
+            power = self.k_power[k]
+            action = use[k]
+            if ktype == GUARDIAN:
+                how = DEV_GUARDIAN
+            elif ktype == EGG:
+                how = DEV_EGG
+            elif ktype < EGG:
+                how = DEV_PLAY
+            elif ktype == ABILITY:
+                how, action = DEV_ALWAYS, table[k]
+            elif power == cardlib.CRUNCH_TIME:
+                how = DEV_ALWAYS
+            else:
+                how = DEV_USE if power in _TARGETED else DEV_NEVER
+            develops.append((how, 1 << ktype, allow, name, pairs, action))
+        self._develops = tuple(develops)
         # what a card of each kind adds to a game (add_card): colours it allows, name bit,
         # Title or not, gear bit, Wilds, Characters (2: a Guardian, one unless its power is
         # used), Gear Upgrades, value
@@ -330,6 +370,20 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
             project.upgrades + upgrade,
             project.value + value,
         )
+
+    def grow(self, project: Project | None, card: int) -> Project:
+        """``add_card`` (a Guardian as a Character), shared as ``development`` shares games:
+        random play builds the same few games again and again, and a game in development is
+        what a fresh build of its cards gives (``_neutral``'s game, whose Guardian is no
+        Character, is completed at once and never grows)."""
+        cards = (card,) if project is None else (*project.cards, card)
+        developments = self._developments
+        found = developments.get(cards)
+        if found is None:
+            if len(developments) >= DEVELOPMENTS_KEPT:
+                developments.clear()
+            found = developments[cards] = self.add_card(project, card)
+        return found
 
     def build(
         self,
