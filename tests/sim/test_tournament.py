@@ -103,3 +103,61 @@ def test_tournament_command_prints_ratings_and_writes_csv(tmp_path: Any) -> None
     assert summary["deals"] == 4
     assert set(summary["ratings"]) == {"heuristic", "random"}
     assert len(out.read_text().splitlines()) == 1 + 4 * 2 * 2
+
+
+def shared_games() -> list[GameSummary]:
+    """Four Game to Pick a Game matches of two seats, both bots taking both seats twice: one
+    won by both seats together (both favour the picked game), two by heuristic's seat alone,
+    one by nobody."""
+    lineup = (("heuristic", "random"), ("random", "heuristic"))
+    winners: list[tuple[int, ...]] = [(0, 1), (1,), (0,), ()]
+    return [
+        GameSummary(
+            index=index,
+            seed=index // 2,
+            bots=lineup[index % 2],
+            scores=(2.0, 2.0),
+            winners=won,
+            steps=9,
+            reason="picked",
+            capped=False,
+        )
+        for index, won in enumerate(winners)
+    ]
+
+
+def test_a_shared_win_counts_whole_in_the_win_rate_and_split_in_the_win_share() -> None:
+    spec = tournament_spec("gtpag", 2, ["heuristic", "random"], deals=2)
+    summary = tournament_summary(spec, shared_games())
+    rows = {row["label"]: row for row in summary["by_bot"]}
+    # heuristic won matches 0 (with random), 1 and 2; random only match 0, with heuristic
+    assert rows["heuristic"]["win_rate"] == 3 / 4
+    assert rows["heuristic"]["win_share"] == (0.5 + 1 + 1) / 4
+    assert rows["random"]["win_rate"] == 1 / 4
+    assert rows["random"]["win_share"] == 0.5 / 4
+    # the shares add up to the matches somebody won; the win rates count match 0 twice
+    assert rows["heuristic"]["win_share"] + rows["random"]["win_share"] == 3 / 4
+    assert rows["heuristic"]["share_low"] < rows["heuristic"]["win_share"]
+    assert rows["heuristic"]["win_share"] < rows["heuristic"]["share_high"]
+    assert summary["shared_win"] == 1 / 4
+
+
+def test_the_report_shows_the_win_share_only_where_wins_were_shared() -> None:
+    runner = CliRunner()
+    # Game to Pick a Game: both seats win when the picked game is both favourites
+    shared = runner.invoke(
+        app, ["tournament", "gtpag", "--players", "2", "--bots", "random", "-n", "8", "--json"]
+    )
+    summary = json.loads(shared.output)
+    assert summary["shared_win"] > 0  # these deals have some (else the test proves nothing)
+    text = runner.invoke(
+        app, ["tournament", "gtpag", "--players", "2", "--bots", "random", "-n", "8"]
+    )
+    assert "win share" in text.output
+    assert "splits it among its winners" in text.output
+    # A Game of Requirements: a tie has no winner (R18), so no win is ever shared
+    alone = runner.invoke(
+        app, ["tournament", "requirements", "--players", "2", "--bots", "random", "-n", "2"]
+    )
+    assert alone.exit_code == 0
+    assert "win share" not in alone.output

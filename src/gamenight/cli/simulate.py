@@ -132,17 +132,25 @@ def _print(summary: dict[str, Any], title: str) -> None:
     tables = [("by_bot", "bot", "by bot"), ("seats", "seat", "by seat")]
     if summary["capped"] and summary["capped"] < summary["games"]:
         tables.insert(1, ("by_bot_uncapped", "bot", "by bot, matches that reached the rules' end"))
+    shared = summary["shared_win"] > 0  # then a share of wins differs from a win rate
     for key, heading, title_text in tables:
         table = Table(header_style="bold", title=title_text, box=box.SIMPLE_HEAD)
-        for column in (heading, "seat-games", "win rate [95% CI]", "mean score [95% CI]"):
+        columns = [heading, "seat-games", "win rate [95% CI]", "mean score [95% CI]"]
+        if shared:
+            columns.insert(3, "win share [95% CI]")
+        for column in columns:
             table.add_column(column, justify="right" if column != heading else "left")
         for row in summary[key]:
-            table.add_row(
+            cells: list[Text | str] = [
                 Text(marked(row["label"], summary) if heading == "bot" else row["label"]),
                 str(row["games"]),
                 f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.1%')}",
                 f"{row['mean_score']:.2f} {interval(row['score_low'], row['score_high'], '.2f')}",
-            )
+            ]
+            if shared:
+                low, high = row["share_low"], row["share_high"]
+                cells.insert(3, f"{row['win_share']:.1%} {interval(low, high, '.1%')}")
+            table.add_row(*cells)
         console.print(table)
     length = summary["length"]
     console.print(
@@ -154,8 +162,19 @@ def _print(summary: dict[str, Any], title: str) -> None:
     console.print(
         f"No winner: {summary['no_winner']:.1%}; shared wins: {summary['shared_win']:.1%}."
     )
+    if shared:
+        console.print(shared_line(summary))
     console.print(capped_line(summary))
     print_omniscient(summary)
+
+
+def shared_line(summary: dict[str, Any]) -> Text:
+    """What the win share is, for a report where some matches had several winners."""
+    return Text(
+        f"Several seats won {summary['shared_win']:.1%} of the matches. The win rate counts "
+        "such a win whole; the win share splits it among its winners, so the seats' shares "
+        f"add up to at most 100% and compare with a fair share of {1 / summary['players']:.0%}."
+    )
 
 
 def print_omniscient(summary: dict[str, Any]) -> None:

@@ -33,7 +33,14 @@ from gamenight.cli.app import (
     written_to,
 )
 from gamenight.cli.records_file import ResumeOption, records_output, resume_line
-from gamenight.cli.simulate import capped_line, interval, marked, print_omniscient, record_writer
+from gamenight.cli.simulate import (
+    capped_line,
+    interval,
+    marked,
+    print_omniscient,
+    record_writer,
+    shared_line,
+)
 from gamenight.core import registry
 from gamenight.core.errors import GamenightError
 from gamenight.sim.simulate import GameSummary, validate
@@ -149,24 +156,34 @@ def _print(summary: dict[str, Any], title: str) -> None:
             f"A seat's fair share of wins: {1 / summary['players']:.0%}.",
         )
     )
+    shared = summary["shared_win"] > 0  # then a share of wins differs from a win rate
     table = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
-    for column in ("bot", "games", "win % [95% CI]", "score [95% CI]", "rating mu±sigma"):
+    columns = ["bot", "games", "win % [95% CI]", "score [95% CI]", "rating mu±sigma"]
+    if shared:
+        columns.insert(3, "win share [95% CI]")
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in summary["by_bot"]:
         rating = summary["ratings"][row["label"]]
-        table.add_row(
+        cells: list[Text | str] = [
             Text(marked(row["label"], summary)),
             str(row["games"]),
             f"{row['win_rate']:.1%} {interval(row['win_low'], row['win_high'], '.0%')}",
             f"{row['mean_score']:.1f} {interval(row['score_low'], row['score_high'], '.1f')}",
             f"{rating['mu']:.1f}±{rating['sigma']:.1f}",
-        )
+        ]
+        if shared:
+            share = f"{row['win_share']:.1%} {interval(row['share_low'], row['share_high'], '.0%')}"
+            cells.insert(3, share)
+        table.add_row(*cells)
     console.print(table)
     length = summary["length"]
     console.print(
         f"Length in actions: mean {length['mean']:.1f}, median {length['median']:g}. "
         f"No winner: {summary['no_winner']:.1%}."
     )
+    if shared:
+        console.print(shared_line(summary))
     console.print(capped_line(summary))
     print_omniscient(summary)
     if summary["capped"] and summary["capped"] < summary["games"]:

@@ -155,24 +155,35 @@ class Row:
     mean_score: float
     score_low: float
     score_high: float
+    # A win shared by k winners counted 1/k (Game to Pick a Game: every seat whose favourite
+    # is picked wins). The seats' shares add up to at most 1, so this is the figure to set
+    # against a fair share of 1/players; ``win_rate`` counts a shared win whole. The interval
+    # is Wilson's on the summed shares, an approximation where wins are shared.
+    win_share: float
+    share_low: float
+    share_high: float
 
 
 class _Column:
-    """One line of the report (a seat or a bot): its wins and its running mean score."""
+    """One line of the report (a seat or a bot): its wins, its share of the wins (a shared
+    win split among its winners) and its running mean score."""
 
-    __slots__ = ("scores", "wins")
+    __slots__ = ("scores", "shares", "wins")
 
     def __init__(self) -> None:
         self.wins = 0
+        self.shares = 0.0
         self.scores = RunningMean()
 
-    def add(self, won: bool, score: float) -> None:
+    def add(self, won: bool, share: float, score: float) -> None:
         self.wins += won
+        self.shares += share
         self.scores.add(score)
 
     def row(self, label: str) -> Row:
         games = self.scores.count
         low, high = wilson_interval(self.wins, games)
+        share_low, share_high = wilson_interval(self.shares, games)
         mean, score_low, score_high = self.scores.interval()
         return Row(
             label=label,
@@ -184,6 +195,9 @@ class _Column:
             mean_score=mean,
             score_low=score_low,
             score_high=score_high,
+            win_share=self.shares / games if games else math.nan,
+            share_low=share_low,
+            share_high=share_high,
         )
 
 
@@ -209,12 +223,14 @@ class Tally:
 
     def add(self, game: GameSummary) -> None:
         self.games += 1
+        share = 1 / len(game.winners) if game.winners else 0.0
         for seat, (bot, score) in enumerate(zip(game.bots, game.scores, strict=True)):
             won = seat in game.winners
-            self.seats[seat].add(won, score)
-            self.bots[bot].add(won, score)
+            mine = share if won else 0.0
+            self.seats[seat].add(won, mine, score)
+            self.bots[bot].add(won, mine, score)
             if not game.capped:
-                self.bots_uncapped[bot].add(won, score)
+                self.bots_uncapped[bot].add(won, mine, score)
         self.lengths[game.steps] += 1
         self.endings[game.reason] += 1
         self.no_winner += not game.winners
