@@ -53,7 +53,6 @@ def oracle(
     return allowed
 
 
-
 def _pay_one(
     data: st.DataObject,
     payable: set[int],
@@ -183,3 +182,30 @@ def test_issue16_item3_cached_payment_picks_match_brute_force(
         )
         if need_index < 0:
             return
+
+
+def test_issue16_item3_two_coin_reserves_meet_a_requirement_as_brute_force_says() -> None:
+    """issue 16 item 3, R10, R11: ``PaymentPicks.two_coins``, which the rules ask instead of
+    the caches for a reserve of two coins, names exactly the two-coin reserves that can meet
+    the Requirement (some first coin can be paid, by the brute-force enumeration), for every
+    rule set of 2 to 6 traits, with doubles, and every pair of exposed traits; where it says
+    -1 (a substitute of one coin), the rules ask the caches."""
+    for traits in range(2, 7):
+        pairs = [(a, b) for a in range(traits) for b in range(a, traits)]
+        for matching in range(1, 4):
+            for distinct in range(1, traits):
+                picks = PaymentPicks(tuple(pairs), traits, matching, distinct)
+                for requirement, needs in enumerate(pairs):
+                    two = picks.two_coins[requirement]
+                    assert (two >= 0) == (matching >= 2 and distinct >= 2)
+                    if two < 0:
+                        continue
+                    for x in range(traits):
+                        for y in range(x, traits):
+                            counts = [0] * traits
+                            counts[x] += 1
+                            counts[y] += 1
+                            can = bool(
+                                oracle(needs, 0, ([], []), tuple(counts), matching, distinct)
+                            )
+                            assert can == (shown_code([x, y]) == two), (needs, x, y)

@@ -231,9 +231,13 @@ Requirements together) before they start afresh: a bound on memory."""
 OTHERS_ROUTE_SHIFT: Final = TRAIT_BITS * 16
 """Where a route's packed count sits above the coins left's in one int (16 traits at most)."""
 
-OtherTraits = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
-"""The traits a position does not need: their signatures in order, and each signature with
-the traits (bit mask) that have it (see ``PaymentPicks._other_traits``)."""
+OtherTraits = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""The traits a position does not need: their signatures in order, packed in one int (the key
+of their part of a shape), the same as a tuple, and each signature with the traits (bit mask)
+that have it (see ``PaymentPicks._other_traits``)."""
+
+SIGNATURE_BITS: Final = 2 * TRAIT_BITS
+"""Bits of one signature (see ``_signature``): the coins left, and the route's above them."""
 
 Shape = tuple[bool, bool, frozenset[int]]
 """What the positions of one shape allow: a coin showing the first needed trait, the second,
@@ -276,10 +280,23 @@ class PaymentPicks:
         )
         # the other traits' part of a position (see _by_shape) -> how they are arranged
         self.other_shapes: dict[int, OtherTraits] = {}
+        # a shape (see _by_shape) as one int -> shape_answer's answer for it
+        self.shapes: dict[int, Shape] = {}
         # for the rules (_pay): a need and a route's traits as one int (the need in the low 4
         # bits, the route's packed count above) -> whether the route pays for the need; few
         # routes can be paid at all, so it stays small
         self.route_complete: dict[int, bool] = {}
+        # requirement -> the packed count of the one two-coin reserve that can meet it (a coin
+        # showing each needed trait), or -1 if other pairs of coins may (a matching or a
+        # distinct route of one coin): every route takes a coin at least, so two coins pay
+        # with one coin a route, and when both substitutes take two coins or more only an
+        # exact coin pays alone (the rules' _offer_meeting asks this before first)
+        self.two_coins = tuple(
+            (1 << TRAIT_BITS * low) + (1 << TRAIT_BITS * high)
+            if matching >= 2 and distinct >= 2
+            else -1
+            for low, high in pairs
+        )
         # requirement -> packed count of coins left -> mask (a first pick: nothing paid yet)
         self.first_picks: tuple[dict[int, int], ...] = tuple({} for _ in pairs)
         self.first_limit = max(1, limit // len(pairs))  # entries per Requirement
@@ -314,28 +331,41 @@ class PaymentPicks:
     def _by_shape(self, requirement: int, need: int, left: int, paid: int) -> int:
         # Runs on every miss of the caches above, which a short run meets often (a few per
         # match over its first thousands of matches), so it is kept lean: the signatures of
-        # the needed traits are written out (see _signature), and the other traits' part of
-        # the position, which repeats far more than the whole, is looked up (_other_traits).
+        # the needed traits are written out (see _signature), the other traits' part of the
+        # position, which repeats far more than the whole, is looked up (_other_traits), and
+        # the shape is asked of a dict under one int, not of shape_answer's lru_cache (whose
+        # key is a tuple of seven, hashed afresh every call).
         low, high = self.pairs[requirement]
         fields = self.other_fields[requirement]
         others = (left & fields) | (paid & fields) << OTHERS_ROUTE_SHIFT
         arranged = self.other_shapes.get(others)
         if arranged is None:
             arranged = self._other_traits(others)
-        signatures, groups = arranged
+        code, signatures, groups = arranged
         shift = TRAIT_BITS * low
         low_signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
         shift = TRAIT_BITS * high
         high_signature = (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
-        low_allowed, high_allowed, other_signatures = shape_answer(
-            low == high,
-            need,
-            low_signature,
-            high_signature,
-            signatures,
-            self.matching,
-            self.distinct,
-        )
+        double = low == high
+        # the shape: the other signatures, then whether a double, the need, the two needed
+        key = (
+            ((code << 1 | double) << 1 | need) << SIGNATURE_BITS | low_signature
+        ) << SIGNATURE_BITS | high_signature
+        shape = self.shapes.get(key)
+        if shape is None:
+            shape = shape_answer(
+                double,
+                need,
+                low_signature,
+                high_signature,
+                signatures,
+                self.matching,
+                self.distinct,
+            )
+            if len(self.shapes) >= self.later_limit:
+                self.shapes.clear()
+            self.shapes[key] = shape
+        low_allowed, high_allowed, other_signatures = shape
         mask = (1 << low if low_allowed else 0) | (1 << high if high_allowed else 0)
         if other_signatures:
             for signature, traits in groups:
@@ -345,22 +375,28 @@ class PaymentPicks:
 
     def _other_traits(self, others: int) -> OtherTraits:
         """The not needed traits of a position, from their part of its packed counts (the coins
-        left, and the route's ``OTHERS_ROUTE_SHIFT`` bits up): their signatures in order, and
-        for each signature the traits (bit mask) that have it. A trait with no coins anywhere
-        plays no part, so it is left out (as are the needed traits, whose fields are 0)."""
+        left, and the route's ``OTHERS_ROUTE_SHIFT`` bits up): their signatures in order (packed
+        ``SIGNATURE_BITS`` apiece, the last lowest, and as a tuple), and for each signature the
+        traits (bit mask) that have it. A trait with no coins anywhere plays no part, so it is
+        left out (as are the needed traits, whose fields are 0). Every signature left in is
+        above 0, so the packed one tells the signatures apart whatever their number."""
         by_signature: dict[int, int] = {}
-        for trait in range(self.num_traits):
-            signature = _signature(trait, others, others >> OTHERS_ROUTE_SHIFT)
+        found: list[int] = []
+        paid = others >> OTHERS_ROUTE_SHIFT
+        shift = 0
+        for trait in range(self.num_traits):  # _signature, written out
+            signature = (others >> shift & TRAIT_COUNT) | (
+                paid >> shift & TRAIT_COUNT
+            ) << TRAIT_BITS
+            shift += TRAIT_BITS
             if signature:
+                found.append(signature)
                 by_signature[signature] = by_signature.get(signature, 0) | 1 << trait
-        signatures = tuple(
-            sorted(
-                signature
-                for signature, traits in by_signature.items()
-                for _ in range(traits.bit_count())
-            )
-        )
-        arranged = (signatures, tuple(by_signature.items()))
+        found.sort()
+        code = 0
+        for signature in found:
+            code = code << SIGNATURE_BITS | signature
+        arranged = (code, tuple(found), tuple(by_signature.items()))
         if len(self.other_shapes) >= self.later_limit:
             self.other_shapes.clear()
         self.other_shapes[others] = arranged
@@ -395,7 +431,9 @@ def shape_answer(
     signatures = [low, *others] if double else [low, high, *others]
     traits = range(len(signatures))
     route = tuple([t for t in traits for _ in range(signatures[t] >> TRAIT_BITS)])
-    allowed = payable_traits(
+    # the traits are named as payable_traits would name them but for the order of the others,
+    # which does not change what is allowed (see payable_traits): its renaming is skipped
+    allowed = _canonical_payable(
         (0, 0) if double else (0, 1),
         need,
         ((), route) if need else (route, ()),

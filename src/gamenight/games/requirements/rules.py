@@ -297,25 +297,22 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if not route0:
             allowed = self._picks.first(state.requirement, state.reserve_shown[player])
             return [at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1]
-        allowed = self._later_pick_traits(state, player)
-        picked = route0 + route1
-        return [
-            at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
-        ]
-
-    def _later_pick_traits(self, state: RequirementsState, player: int) -> int:
-        """The traits (bit mask) the next coin of a payment under way may show."""
-        reserve, up, units = state.reserve[player], state.coin_up, self._trait_units
-        route0, route1 = state.routes
-        paid0 = paid1 = 0  # packed counts of the coins in each route
+        # the traits the next coin may show (written out, not a call: a payment under way asks
+        # this before every coin); first the packed counts of the coins in each route
+        units = self._trait_units
+        paid0 = paid1 = 0
         for i in route0:
             paid0 += units[up[reserve[i]]]
         for i in route1:
             paid1 += units[up[reserve[i]]]
         left = state.reserve_shown[player] - paid0 - paid1
         # a route paid in full plays no further part: its coins are out of what is left
-        paid = paid1 if state.need else paid0
-        return self._picks.later(state.requirement, state.need, left, paid)
+        need = state.need
+        allowed = self._picks.later(state.requirement, need, left, paid1 if need else paid0)
+        picked = route0 + route1
+        return [
+            at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
+        ]
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
@@ -441,15 +438,24 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         """R10: the actor may meet the Requirement; one who cannot passes at once (G2), and so
         may the second player after them (a loop, not calls: this runs twice a round)."""
         picks = self._picks
+        requirement = state.requirement
+        two_coins = picks.two_coins[requirement]
         while True:
             actor = state.actor
             # every payment takes at least two coins: a shorter reserve is not asked (often,
-            # early); a payment can be made whole exactly when it can be begun (payment.py)
-            if len(state.reserve[actor]) >= 2 and picks.first(
-                state.requirement, state.reserve_shown[actor]
-            ):
-                state.phase = P_RECEPTIVE
-                return
+            # early), nor is one of two where only one pair of coins can pay (most often: see
+            # PaymentPicks.two_coins); a payment can be made whole exactly when it can be
+            # begun (payment.py)
+            coins = len(state.reserve[actor])
+            if coins >= 2:
+                left = state.reserve_shown[actor]
+                if coins == 2 and two_coins >= 0:
+                    can = left == two_coins
+                else:
+                    can = picks.first(requirement, left) != 0
+                if can:
+                    state.phase = P_RECEPTIVE
+                    return
             if state.journal is not None:
                 narrate.cannot_meet(state.journal, self, state)
             if actor != state.first:
@@ -519,10 +525,13 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.need = 1
             return
         paid = [*state.routes[0], *state.routes[1]]
-        state.discard.extend(reserve[i] for i in paid)  # D3: same side up
+        spent = [reserve[i] for i in paid]
+        state.discard += spent  # D3: same side up
         state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
-        for i in paid:
-            state.reserve_shown[player] -= self._trait_units[up[reserve[i]]]
+        shown = state.reserve_shown[player]
+        for coin in spent:
+            shown -= units[up[coin]]
+        state.reserve_shown[player] = shown
         state.routes = [[], []]
         state.need = 0
         self._grow_accomplishment(state, player)
