@@ -148,8 +148,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
                 f"{row['mean_score']:.2f} {interval(row['score_low'], row['score_high'], '.2f')}",
             ]
             if shared:
-                low, high = row["share_low"], row["share_high"]
-                cells.insert(3, f"{row['win_share']:.1%} {interval(low, high, '.1%')}")
+                cells.insert(3, share_cell(row, ".1%"))
             table.add_row(*cells)
         console.print(table)
     length = summary["length"]
@@ -166,6 +165,11 @@ def _print(summary: dict[str, Any], title: str) -> None:
         console.print(shared_line(summary))
     console.print(capped_line(summary))
     print_omniscient(summary)
+
+
+def share_cell(row: dict[str, Any], spec: str) -> str:
+    """A report row's win share and its interval (the interval's bounds formatted by ``spec``)."""
+    return f"{row['win_share']:.1%} {interval(row['share_low'], row['share_high'], spec)}"
 
 
 def shared_line(summary: dict[str, Any]) -> Text:

@@ -39,6 +39,7 @@ from gamenight.cli.simulate import (
     marked,
     print_omniscient,
     record_writer,
+    share_cell,
     shared_line,
 )
 from gamenight.core import registry
@@ -173,8 +174,7 @@ def _print(summary: dict[str, Any], title: str) -> None:
             f"{rating['mu']:.1f}±{rating['sigma']:.1f}",
         ]
         if shared:
-            share = f"{row['win_share']:.1%} {interval(row['share_low'], row['share_high'], '.0%')}"
-            cells.insert(3, share)
+            cells.insert(3, share_cell(row, ".0%"))
         table.add_row(*cells)
     console.print(table)
     length = summary["length"]

@@ -11,7 +11,8 @@ Rule numbers (R…, C…, D…, G…) refer to RULES.md beside this file.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Hashable
+from typing import Final, TypeVar
 
 from gamenight.core.game import Game
 from gamenight.games.pgdk import actions as kinds
@@ -80,7 +81,19 @@ EGG: Final = cardlib.EGG
 ABILITY: Final = cardlib.ABILITY
 POWERUP: Final = cardlib.POWERUP
 
-DEVELOPMENTS_KEPT: Final = 4096  # games in development remembered by development()
+DEVELOPMENTS_KEPT: Final = 4096  # games remembered by development(), grow() and completed()
+
+Key = TypeVar("Key", bound=Hashable)
+
+
+def _kept(games: dict[Key, Project], key: Key, game: Project) -> Project:
+    """``game`` remembered under ``key``; a memory full of games starts afresh (the caches of
+    ``development``, ``grow`` and ``completed``, asked again and again by searches)."""
+    if len(games) >= DEVELOPMENTS_KEPT:
+        games.clear()
+    games[key] = game
+    return game
+
 
 # How ``_develop_options`` offers a card kind in hand (the first field of ``_develops``); the
 # kinds that go into a game come first (``how <= DEV_EGG``).
@@ -377,12 +390,9 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         what a fresh build of its cards gives (``_neutral``'s game, whose Guardian is no
         Character, is completed at once and never grows)."""
         cards = (card,) if project is None else (*project.cards, card)
-        developments = self._developments
-        found = developments.get(cards)
+        found = self._developments.get(cards)
         if found is None:
-            if len(developments) >= DEVELOPMENTS_KEPT:
-                developments.clear()
-            found = developments[cards] = self.add_card(project, card)
+            found = _kept(self._developments, cards, self.add_card(project, card))
         return found
 
     def build(
@@ -439,11 +449,9 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         """
         found = self._developments.get(cards)
         if found is None:
-            if len(self._developments) >= DEVELOPMENTS_KEPT:
-                self._developments.clear()
             built = self.build(cards)
             assert built is not None, "a game in development holds at least one card"
-            found = self._developments[cards] = built
+            found = _kept(self._developments, cards, built)
         return found
 
     def completed(self, cards: tuple[int, ...], first: bool, powered: int) -> Project:
@@ -452,9 +460,7 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         key = (cards, first, powered)
         found = self._completions.get(key)
         if found is None:
-            if len(self._completions) >= DEVELOPMENTS_KEPT:
-                self._completions.clear()
             built = self.build(cards, gold=True, first=first, powered=powered)
             assert built is not None, "a completed game holds at least one card"
-            found = self._completions[key] = built
+            found = _kept(self._completions, key, built)
         return found

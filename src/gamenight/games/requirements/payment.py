@@ -237,7 +237,8 @@ of their part of a shape), the same as a tuple, and each signature with the trai
 that have it (see ``PaymentPicks._other_traits``)."""
 
 SIGNATURE_BITS: Final = 2 * TRAIT_BITS
-"""Bits of one signature (see ``_signature``): the coins left, and the route's above them."""
+"""Bits of one signature: how a position uses a trait, in one int, the coins left showing it
+and, ``TRAIT_BITS`` above them, the coins of the route showing it."""
 
 Shape = tuple[bool, bool, frozenset[int]]
 """What the positions of one shape allow: a coin showing the first needed trait, the second,
@@ -254,7 +255,8 @@ class PaymentPicks:
     plays no further part, its coins being out of the reserve. Two caches stand in front of
     ``payable_traits``:
     - by the exact position, which costs nothing to ask but repeats little once reserves grow;
-    - by the position's *shape* (``shape_answer``, shared by every game): which traits are not
+    - by the position's *shape* (``shape_answer``, kept in ``shapes``; one ``PaymentPicks`` is
+      shared by every game of a rule set, ``shared_picks``): which traits are not
       needed does not matter (see ``payable_traits``), so each of them is reduced to its
       signature (coins left showing it, coins of the route showing it) and the shape keeps
       those sorted. Every trait of one signature gets the same answer, so the shape answers
@@ -331,10 +333,10 @@ class PaymentPicks:
     def _by_shape(self, requirement: int, need: int, left: int, paid: int) -> int:
         # Runs on every miss of the caches above, which a short run meets often (a few per
         # match over its first thousands of matches), so it is kept lean: the signatures of
-        # the needed traits are written out (see _signature), the other traits' part of the
+        # the needed traits are written out (see SIGNATURE_BITS), the other traits' part of the
         # position, which repeats far more than the whole, is looked up (_other_traits), and
-        # the shape is asked of a dict under one int, not of shape_answer's lru_cache (whose
-        # key is a tuple of seven, hashed afresh every call).
+        # the shape's answer is kept in a dict under one int (a key hashed at once, where a
+        # tuple of seven, one of them a tuple, is hashed item by item).
         low, high = self.pairs[requirement]
         fields = self.other_fields[requirement]
         others = (left & fields) | (paid & fields) << OTHERS_ROUTE_SHIFT
@@ -384,7 +386,7 @@ class PaymentPicks:
         found: list[int] = []
         paid = others >> OTHERS_ROUTE_SHIFT
         shift = 0
-        for trait in range(self.num_traits):  # _signature, written out
+        for trait in range(self.num_traits):  # each trait's signature (SIGNATURE_BITS)
             signature = (others >> shift & TRAIT_COUNT) | (
                 paid >> shift & TRAIT_COUNT
             ) << TRAIT_BITS
@@ -412,7 +414,6 @@ def shared_picks(
     return PaymentPicks(pairs, num_traits, matching, distinct)
 
 
-@lru_cache(maxsize=1 << 16)
 def shape_answer(
     double: bool,
     need: int,
@@ -447,10 +448,3 @@ def shape_answer(
         (0 if double else 1) in allowed,
         frozenset([signatures[t] for t in allowed if t >= first_other]),
     )
-
-
-def _signature(trait: int, left: int, paid: int) -> int:
-    """How a position uses ``trait``, in one int: the coins left showing it, and above them
-    (``TRAIT_BITS`` up) the coins of the route showing it, from the packed counts."""
-    shift = TRAIT_BITS * trait
-    return (left >> shift & TRAIT_COUNT) | (paid >> shift & TRAIT_COUNT) << TRAIT_BITS
