@@ -32,7 +32,9 @@ with its public face, over a uniform guess among them, with the model softened a
 particle filter softens it: ``(1 - eps) x model + eps x uniform over the legal actions``. A
 gain of 0 says the model tells nothing about the hidden choice; below 0, that the filter
 weighed the worlds worse than by drawing them uniformly; ``log(k)`` among k such actions, that
-it always knew.
+it always knew. Besides the models `infer=on` offers (`heuristic`, `playout`, `random`),
+`--model lookahead:K` tries a costlier one, here only: every legal action followed by K
+playouts of the game's playout policy, the best for the seat's share of the wins chosen.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from gamenight.core.agent import Agent
 from gamenight.core.errors import GamenightError
 from gamenight.core.game import AnyGame, View
 from gamenight.core.log import MatchRecord
-from gamenight.core.registry import make_game
+from gamenight.core.registry import PlayoutPolicy, make_game
 from gamenight.core.rng import Rng
 from gamenight.sim.runner import play_match
 from gamenight.sim.stats import wilson_interval
@@ -180,10 +182,63 @@ def softened_gain(rows: Sequence[tuple[float, float, int, int]], eps: float) -> 
     return total / len(rows)
 
 
+class LookAhead(PlayoutPolicy):
+    """A model that looks one action ahead: ``rollouts`` playouts after each legal action (of
+    the game's playout policy, else random), the best mean share of the wins for the seat."""
+
+    def __init__(self, game: AnyGame, rollouts: int) -> None:
+        self.depth = None
+        self.game = game
+        self.rollouts = rollouts
+        self.policy = opponent_model(game, "playout")
+
+    def _share(self, state: Any, seat: int, rng: Rng) -> float:
+        game = self.game
+        while actors := game.to_act(state):
+            actor = actors[0]
+            legal = game.legal_actions(state, actor)
+            game.apply(
+                state,
+                actor,
+                model_choice(game, self.policy, state, actor, legal, rng)
+                if self.policy is not None
+                else legal[rng.randbelow(len(legal))],
+            )
+        outcome = game.outcome(state)
+        assert outcome is not None
+        winners = outcome.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        best, best_value = legal[0], -1.0
+        for action in legal:
+            total = 0.0
+            for _ in range(self.rollouts):
+                after = state.clone()
+                self.game.apply(after, seat, action)
+                total += self._share(after, seat, rng)
+            value = total / self.rollouts + rng.random() * 1e-9  # ties broken at random
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def named_model(game: AnyGame, name: str) -> Any:
+    """``--model``: one of infer=on's models, or ``lookahead:K``."""
+    if name.startswith("lookahead:"):
+        count = name.removeprefix("lookahead:")
+        if not count.isdigit() or int(count) < 1:
+            raise GamenightError(f"lookahead needs a positive number of playouts, not {count!r}")
+        return LookAhead(game, int(count))
+    if name not in ("heuristic", "playout", "random"):
+        raise GamenightError(f"unknown model {name!r} (heuristic, playout, random, lookahead:K)")
+    return opponent_model(game, name)
+
+
 def model_fit(setup: Setup, records: Sequence[str], model_name: str, draws: int) -> dict[str, Any]:
     """How well the opponent model foresees the omniscient bot's half-hidden choices."""
     game = make_game(setup.game)
-    model = opponent_model(game, model_name)
+    model = named_model(game, model_name)
     rng = Rng(setup.seed)
     rows: list[tuple[float, float, int, int]] = []
     for text in records:
@@ -224,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fields", action="append", default=[], help="a state field; repeatable")
     parser.add_argument("--model", default="", help="the opponent model (default: infer=on's)")
     parser.add_argument("--draws", type=int, default=40)
+    parser.add_argument(
+        "--drawn-only", action="store_true", help="play the drawn arm alone (for --model)"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -236,7 +294,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for field in args.fields:
             if not hasattr(probe, field):
                 raise GamenightError(f"{args.game} states have no field {field!r}")
-        arms = arms_for(args.fields)
+        named_model(game, model)  # a bad name refused before any match
+        arms = arms_for(args.fields)[:1] if args.drawn_only else arms_for(args.fields)
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             results = list(pool.map(play_arm, [setup] * len(arms), arms))
         fit = model_fit(setup, results[0]["records"], model, args.draws)

@@ -61,6 +61,24 @@ def test_the_gain_is_zero_for_a_uniform_model_and_log_k_for_a_sure_one(bench: Mo
     assert bench.softened_gain(wrong, 0.1) < 0.0
 
 
+def test_the_look_ahead_model_finds_the_only_nomination_that_can_win(bench: ModuleType) -> None:
+    game = make_game("gtpag")
+    state = game.new_state(2, 1)
+    first = state.actor
+    other = 1 - first
+    titles = game.titles
+    # the first seat's favourite is title 0, the other's title 2 (C6, set by hand)
+    prefs = [(4.0, 3.0, 2.0, 1.0), (4.0, 3.0, 2.0, 1.0)]
+    prefs[other] = (1.0, 2.0, 4.0, 3.0)
+    state.prefs = tuple(prefs)
+    legal = game.legal_actions(state, first)
+    game.apply(state, first, next(a for a in legal if str(a) == f"nominate {titles[0]}"))
+    legal = game.legal_actions(state, other)
+    # passing lets title 0 win at once (D4), nominating 1 or 3 can only lose or share nothing
+    choice = bench.named_model(game, "lookahead:8").choose(state, other, legal, Rng(3))
+    assert str(choice) == f"nominate {titles[2]}"
+
+
 @pytest.mark.skipif(not has_openspiel(), reason="needs the rl extra (OpenSpiel)")
 def test_a_short_run_reports_every_arm_and_the_model_fit() -> None:
     result = run(
@@ -101,6 +119,8 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
     for args, message in (
         (("--game", "chess"), "chess"),
         (("--fields", "colour", "--deals", "1"), "no field 'colour'"),
+        (("--model", "oracle"), "unknown model 'oracle'"),
+        (("--model", "lookahead:0"), "positive number of playouts"),
     ):
         refused = run("benchmarks/hidden_value.py", *args)
         assert refused.returncode == 2, refused.stderr
