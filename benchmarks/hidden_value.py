@@ -35,6 +35,10 @@ weighed the worlds worse than by drawing them uniformly; ``log(k)`` among k such
 it always knew. Besides the models `infer=on` offers (`heuristic`, `playout`, `random`),
 `--model lookahead:K` tries a costlier one, here only: every legal action followed by K
 playouts of the game's playout policy, the best for the seat's share of the wins chosen.
+
+`--opponent` takes any bot spec (it must differ from `--ours` as a string, to tell the seats
+apart): the model fit then says how far that bot's play can be read, and `--drawn-only` skips
+the oracle arms.
 """
 
 from __future__ import annotations
@@ -287,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     setup = Setup(args.game, args.players, args.deals, args.seed, args.ours, args.opponent)
     try:
+        if args.ours == args.opponent:
+            raise GamenightError("--ours and --opponent must differ, to tell the seats apart")
         game = make_game(args.game)
         settings = inference_options(game, {"infer": "on"})
         model = args.model or (settings.model if settings else "random")

@@ -120,6 +120,7 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         (("--game", "chess"), "chess"),
         (("--fields", "colour", "--deals", "1"), "no field 'colour'"),
         (("--model", "oracle"), "unknown model 'oracle'"),
+        (("--ours", "random", "--opponent", "random"), "must differ"),
         (("--model", "lookahead:0"), "positive number of playouts"),
     ):
         refused = run("benchmarks/hidden_value.py", *args)
