@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots import make_agent
+from gamenight.bots.factory import omniscient_spec
 from gamenight.bots.inference import model_choice
 from gamenight.bots.ismcts import DEFAULT_EPS, ISMCTSAgent, inference_options, opponent_model
 from gamenight.core.agent import Agent
@@ -315,7 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(
         f"{args.game}, {args.players} players, {args.deals} deals x {args.players} seat "
-        f"rotations, seed {args.seed}: {args.ours} against {args.opponent} (omniscient)"
+        f"rotations, seed {args.seed}: {args.ours} against {args.opponent}"
+        + (" (omniscient)" if omniscient_spec(args.opponent) else "")
     )
     print("| worlds | matches | win share [95%] | win rate |")
     print("|---|---|---|---|")
