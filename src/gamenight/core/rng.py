@@ -100,6 +100,36 @@ class _Lanes:
 
 _LANES: dict[int, _Lanes] = {}
 
+SMALL_BOUND: Final = 256  # a planned draw's largest bound: its result is one byte
+
+
+class DrawPlan:
+    """A fixed sequence of draws, made at once by :meth:`Rng.draw_planned`: for each bound
+    ``n`` of ``bounds``, ``randbelow(n)`` where ``1 <= n <= 256``, or a whole output
+    (``next_u64``) where ``n == 0``. A game's setup whose draws never change (shuffles of
+    fixed sizes, flips, a first player) builds one plan and pays for one pass a match.
+
+    Interpreted, the outputs are computed in lanes as ``Rng._lane_outputs`` computes them, and
+    scaled all at once too: an output times its bound is the sum of the output shifted by each
+    of the bound's set bits, so one addition per bit of the largest bound scales every lane,
+    and ``(output * bound) >> 64``, below 256, is byte 8 of its 16-byte lane.
+    """
+
+    __slots__ = ("bound_bits", "bounds", "lanes", "whole")
+
+    def __init__(self, bounds: Sequence[int]) -> None:
+        for n in bounds:
+            if not 0 <= n <= SMALL_BOUND:
+                raise ValueError(f"a planned draw needs a bound from 0 to 256, got {n}")
+        self.bounds = tuple(bounds)
+        self.lanes = _Lanes(len(bounds))
+        # for each bit of the bounds, the low halves of the lanes whose bound has it
+        self.bound_bits = tuple(
+            (bit, sum(_MASK64 << (128 * i) for i, n in enumerate(bounds) if n >> bit & 1))
+            for bit in range(max(bounds, default=0).bit_length())
+        )
+        self.whole = tuple(i for i, n in enumerate(bounds) if n == 0)  # lanes read whole
+
 
 class Rng:
     """A small, fast, reproducible generator (SplitMix64).
@@ -206,6 +236,29 @@ class Rng:
         words = self._lane_outputs(len(bounds))
         return [(word * n) >> 64 for word, n in zip(words[::2], bounds, strict=True)]
 
+    def draw_planned(self, plan: DrawPlan) -> tuple[bytes, list[int]]:
+        """The draws of ``plan``: ``small[i]`` is draw i where its bound is positive (0 where
+        it is 0), ``whole`` the whole outputs in order. The same numbers as the calls one by
+        one (``randbelow(n)``, ``next_u64()``), and the generator left where they leave it."""
+        if _NATIVE:  # compiled, the calls are quicker than wide integers
+            small = bytearray(len(plan.bounds))
+            whole: list[int] = []
+            for i, n in enumerate(plan.bounds):
+                if n:
+                    small[i] = self.randbelow(n)
+                else:
+                    whole.append(self.next_u64())
+            return bytes(small), whole
+        lanes = plan.lanes
+        z = self._lanes_value(lanes, len(plan.bounds))
+        scaled = 0  # every lane's output times its bound
+        for bit, with_bit in plan.bound_bits:
+            scaled += (z & with_bit) << bit
+        return (
+            scaled.to_bytes(lanes.size, "little")[8::16],
+            [z >> (128 * i) & _MASK64 for i in plan.whole],
+        )
+
     def _lane_outputs(self, k: int) -> tuple[int, ...]:
         """The next ``k`` outputs of the stream, computed at once; the stream moves on by k.
 
@@ -221,16 +274,21 @@ class Rng:
         lanes = _LANES.get(k)
         if lanes is None:
             lanes = _LANES[k] = _Lanes(k)
+        z = self._lanes_value(lanes, k)
+        words: tuple[int, ...] = lanes.layout.unpack(z.to_bytes(lanes.size, "little"))
+        return words
+
+    def _lanes_value(self, lanes: _Lanes, k: int) -> int:
+        """The next ``k`` outputs in the 128-bit lanes of one integer (``_lane_outputs``);
+        the stream moves on by k."""
         wide: int = self._state  # a Python int: compiled, an i64 plus 2**63 would overflow
         state = (wide + _OFFSET) & _MASK64
         mask = lanes.mask
         z = (state * lanes.ones + lanes.ramp) & mask
         z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
         z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
-        z = (z ^ (z >> 31)) & mask
         self._state = ((state + k * _GOLDEN_GAMMA) & _MASK64) - _OFFSET
-        words: tuple[int, ...] = lanes.layout.unpack(z.to_bytes(lanes.size, "little"))
-        return words
+        return (z ^ (z >> 31)) & mask
 
     def _shuffle_native(self, items: MutableSequence[T]) -> None:
         stored = self._state

@@ -16,6 +16,7 @@ from gamenight.games.requirements import actions as kinds
 from gamenight.games.requirements import narrate, playtest, views
 from gamenight.games.requirements import state as phases
 from gamenight.games.requirements.actions import Action, ActionBook
+from gamenight.games.requirements.chance import SetupDraws
 from gamenight.games.requirements.explain import explain
 from gamenight.games.requirements.params import RequirementsParams
 from gamenight.games.requirements.payment import route_state, shared_picks
@@ -160,6 +161,9 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         self._max_actions = p.max_actions
         self._numbered = list(range(len(self.pairs)))  # the tiles (or coins) before a shuffle
         self._sides_by_flips = sides_by_flips(self.pairs)
+        # new_state's draws in one planned pass (chance.py), where the plan can hold them
+        count = len(self.pairs)
+        self._draws = SetupDraws(count, p.first_player is None) if SetupDraws.fits(count) else None
         self._actors = ((0,), (1,))
         self.read_views = views.ReadViews()  # determinize's reading of the last view
         # trait -> the coins (pairs) that can show it, in increasing order (determinize)
@@ -178,9 +182,16 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         rng = Rng(seed)
         state = RequirementsState(num_players, rng)
         tiles = self._numbered[:]
-        rng.shuffle(tiles)  # R1
+        order = self._numbered[:]
+        first = self.params.first_player
+        if self._draws is None:  # too many tiles for a plan: the generator's own calls
+            rng.shuffle(tiles)  # R1
+            flips = rng.bits(len(self.pairs))  # D1: every coin lands with a random side up
+            rng.shuffle(order)  # D1: each Pool stack in random order
+            drawn = rng.randbelow(2) if first is None else -1  # D2
+        else:  # the same draws, at once (chance.py)
+            flips, drawn = self._draws.draw(rng, tiles, order)
         state.stack = tiles
-        flips = rng.bits(len(self.pairs))  # D1: every coin lands with a random side up
         up: tuple[int, ...] = ()
         down: tuple[int, ...] = ()
         for table in self._sides_by_flips:
@@ -189,14 +200,11 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             down += chunk_down
             flips >>= FLIP_CHUNK
         state.coin_up, state.coin_down = up, down
-        order = self._numbered[:]
-        rng.shuffle(order)  # D1: each Pool stack in random order
         pool: list[list[int]] = [[] for _ in range(self.num_traits)]
         for coin in order:
             pool[up[coin]].append(coin)
         state.pool = pool
-        first = self.params.first_player
-        state.first = rng.randbelow(2) if first is None else first  # D2
+        state.first = drawn if first is None else first  # D2
         self.start_round(state)
         return state
 
@@ -283,11 +291,16 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         if phase == P_RECEPTIVE:
             return [self._pass, *self._payment_picks(state, player)]
         if phase == P_PLACING:
-            at = self._place_at
-            return [at[j] for j in self.candidates(state, player)]
+            # the candidates (see candidates), written out in a loop (see _payment_picks)
+            at, traits = self._place_at, self._pair_traits
+            needed = traits[state.requirement]
+            places = []
+            for j, tiles in enumerate(state.acc_tiles[player]):
+                if traits[tiles[-1]] & needed:
+                    places.append(at[j])
+            return places
         if phase == P_TAKING:
-            at = self._take_at
-            return [at[i] for i in range(len(state.bid[1 - player]))]
+            return list(self._take_at[: len(state.bid[1 - player])])
         return []
 
     def _payment_picks(self, state: RequirementsState, player: int) -> list[Action]:
@@ -296,23 +309,28 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         route0, route1 = state.routes  # the second route starts only once the first is paid
         if not route0:
             allowed = self._picks.first(state.requirement, state.reserve_shown[player])
-            return [at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1]
-        # the traits the next coin may show (written out, not a call: a payment under way asks
-        # this before every coin); first the packed counts of the coins in each route
-        units = self._trait_units
-        paid0 = paid1 = 0
-        for i in route0:
-            paid0 += units[up[reserve[i]]]
-        for i in route1:
-            paid1 += units[up[reserve[i]]]
-        left = state.reserve_shown[player] - paid0 - paid1
-        # a route paid in full plays no further part: its coins are out of what is left
-        need = state.need
-        allowed = self._picks.later(state.requirement, need, left, paid1 if need else paid0)
-        picked = route0 + route1
-        return [
-            at[i] for i, coin in enumerate(reserve) if allowed >> up[coin] & 1 and i not in picked
-        ]
+            picked = route0
+        else:
+            # the traits the next coin may show (written out, not a call: a payment under way
+            # asks this before every coin); first the packed counts of the coins in each route
+            units = self._trait_units
+            paid0 = paid1 = 0
+            for i in route0:
+                paid0 += units[up[reserve[i]]]
+            for i in route1:
+                paid1 += units[up[reserve[i]]]
+            left = state.reserve_shown[player] - paid0 - paid1
+            # a route paid in full plays no further part: its coins are out of what is left
+            need = state.need
+            allowed = self._picks.later(state.requirement, need, left, paid1 if need else paid0)
+            picked = route0 + route1
+        # a loop, not a comprehension: over a reserve of a few coins, making the comprehension's
+        # function (and cells for the names it reads) costs more than the appends it saves
+        picks = []
+        for i, coin in enumerate(reserve):
+            if allowed >> up[coin] & 1 and i not in picked:
+                picks.append(at[i])
+        return picks
 
     def candidates(self, state: RequirementsState, player: int) -> list[int]:
         """D4: Accomplishments whose top tile shares a trait with the tile being won."""
@@ -323,103 +341,108 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
     # -- effects --------------------------------------------------------------------------------
     def apply(self, state: RequirementsState, player: int, action: Action) -> None:
         # Each narration below tells the action before its consequences run (they narrate
-        # themselves), so the log reads in the order things happened. The kinds most often
-        # played (random and search playouts) are tested first.
+        # themselves), so the log reads in the order things happened.
         state.steps = steps = state.steps + 1
         kind = action.kind
         journal = state.journal
-        if kind == K_BID_POOL:
-            coin = state.pool[action.index].pop()
-            state.bid[player].append(coin)
-            state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
-            state.phase = P_CLAIMING
-            if journal is not None:
-                narrate.bid_from_pool(journal, self, state, player, coin)
-        elif kind == K_NO_CLAIM:
-            if journal is not None:
-                narrate.no_claim(journal, state, player)
-            state.declines = 0
-            state.actor = 1 - player
-            low, high = self.pairs[state.requirement]
-            if state.pool[low] or state.pool[high]:  # D5: the next seat can bid (_offer_bid)
-                state.phase = P_BIDDING
-            else:
-                self._offer_bid(state)
-        elif kind == K_DECLINE:
-            if journal is not None:
-                narrate.declined(journal, state, player)
-            state.declines += 1
-            state.actor = 1 - player
-            low, high = self.pairs[state.requirement]
-            if state.declines < 2 and (state.pool[low] or state.pool[high]):  # as _offer_bid
-                state.phase = P_BIDDING
-            else:
-                self._offer_bid(state)
-        elif kind == K_CLAIM:
-            if journal is not None:
-                narrate.claim(journal, self, state, player)
-            state.claimant = player
-            state.actor = 1 - player
-            state.phase = P_CHALLENGE
-        elif kind == K_PAY:
-            self._pay(state, player, action.index)
-        elif kind == K_SPECTACLE:
-            coin = state.bid[player].pop(action.index)
-            state.acc_coins[player][state.target].append(coin)
-            state.add_score(player, len(state.acc_tiles[player][state.target]))  # R17
-            up = state.coin_up
-            trait = state.spectacle_trait = up[coin]
-            if journal is not None:
-                narrate.spectacle(journal, self, state, player, coin)
-            for other in state.bid[player]:
-                if up[other] == trait:
-                    break  # D8: another coin can be added
-            else:
+        # The kinds in three ranges (see actions.Kind), then in each the kinds most often
+        # played (random and search playouts) first: a playout's action costs about 3.7 tests
+        # of its kind, where one chain cost 5.
+        if kind < K_CLAIM:
+            if kind == K_BID_POOL:
+                coin = state.pool[action.index].pop()
+                state.bid[player].append(coin)
+                state.seen[player] |= 1 << coin  # G1: the bidder looks at the hidden side
+                state.phase = P_CLAIMING
                 if journal is not None:
-                    narrate.spectacle_done(journal, self, state, player, forced=True)
-                self._settle_bids(state)  # G2: nothing more can be added
-        elif kind == K_CHALLENGE:
-            if journal is not None:
-                narrate.challenged(journal, state, player)
-            # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
-            # one at once would tell the challenger what the coin's hidden side is not
-            state.actor = state.claimant
-            state.phase = P_PROOF
-        elif kind == K_ACCEPT:
-            if journal is not None:
-                narrate.accepted(journal, self, state, player)
-            state.winner = state.claimant
-            self._grow_accomplishment(state, state.claimant)  # R15a, R15b
-        elif kind == K_CONCEDE:
-            self._resolve_challenge(state, proven=False)
-        elif kind == K_PROVE:
-            self._resolve_challenge(state, proven=True)
-        elif kind == K_DONE:
-            if journal is not None:
-                narrate.spectacle_done(journal, self, state, player, forced=False)
-            self._settle_bids(state)
-        elif kind == K_BID_RESERVE:
-            coin = state.reserve[player].pop(action.index)
-            state.reserve_shown[player] -= self._trait_units[state.coin_up[coin]]
-            looked = not state.seen[player] >> coin & 1
-            state.bid[player].append(coin)
-            state.seen[player] |= 1 << coin  # G1
-            state.phase = P_CLAIMING
-            if journal is not None:
-                narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
-        elif kind == K_TAKE:
-            if journal is not None:
-                coin = state.bid[1 - player][action.index]
-                narrate.took(journal, self, state, player, coin, forced=False)
-            self._take(state, action.index)
-        elif kind == K_PLACE:
-            if journal is not None:
-                narrate.placed(journal, self, state, player, action.index, forced=False)
-            self._place(state, player, action.index)
-        elif kind == K_PASS:
-            if journal is not None:
-                narrate.passed(journal, state, player)
-            self._next_receptive(state)
+                    narrate.bid_from_pool(journal, self, state, player, coin)
+            elif kind == K_DECLINE:
+                if journal is not None:
+                    narrate.declined(journal, state, player)
+                state.declines += 1
+                state.actor = 1 - player
+                low, high = self.pairs[state.requirement]
+                if state.declines < 2 and (state.pool[low] or state.pool[high]):  # as _offer_bid
+                    state.phase = P_BIDDING
+                else:
+                    self._offer_bid(state)
+            elif kind == K_PAY:
+                self._pay(state, player, action.index)
+            elif kind == K_BID_RESERVE:
+                coin = state.reserve[player].pop(action.index)
+                state.reserve_shown[player] -= self._trait_units[state.coin_up[coin]]
+                looked = not state.seen[player] >> coin & 1
+                state.bid[player].append(coin)
+                state.seen[player] |= 1 << coin  # G1
+                state.phase = P_CLAIMING
+                if journal is not None:
+                    narrate.bid_from_reserve(journal, self, state, player, coin, looked=looked)
+            elif kind == K_PLACE:
+                if journal is not None:
+                    narrate.placed(journal, self, state, player, action.index, forced=False)
+                self._place(state, player, action.index)
+            elif kind == K_PASS:
+                if journal is not None:
+                    narrate.passed(journal, state, player)
+                self._next_receptive(state)
+        elif kind < K_PROVE:
+            if kind == K_CLAIM:
+                if journal is not None:
+                    narrate.claim(journal, self, state, player)
+                state.claimant = player
+                state.actor = 1 - player
+                state.phase = P_CHALLENGE
+            elif kind == K_NO_CLAIM:
+                if journal is not None:
+                    narrate.no_claim(journal, state, player)
+                state.declines = 0
+                state.actor = 1 - player
+                low, high = self.pairs[state.requirement]
+                if state.pool[low] or state.pool[high]:  # D5: the next seat can bid (_offer_bid)
+                    state.phase = P_BIDDING
+                else:
+                    self._offer_bid(state)
+            elif kind == K_CHALLENGE:
+                if journal is not None:
+                    narrate.challenged(journal, state, player)
+                # R14, D6, G2: the claimant is asked, true claim or not; conceding for a false
+                # one at once would tell the challenger what the coin's hidden side is not
+                state.actor = state.claimant
+                state.phase = P_PROOF
+            elif kind == K_ACCEPT:
+                if journal is not None:
+                    narrate.accepted(journal, self, state, player)
+                state.winner = state.claimant
+                self._grow_accomplishment(state, state.claimant)  # R15a, R15b
+        else:
+            if kind == K_CONCEDE:
+                self._resolve_challenge(state, False)
+            elif kind == K_SPECTACLE:
+                coin = state.bid[player].pop(action.index)
+                state.acc_coins[player][state.target].append(coin)
+                state.add_score(player, len(state.acc_tiles[player][state.target]))  # R17
+                up = state.coin_up
+                trait = state.spectacle_trait = up[coin]
+                if journal is not None:
+                    narrate.spectacle(journal, self, state, player, coin)
+                for other in state.bid[player]:
+                    if up[other] == trait:
+                        break  # D8: another coin can be added
+                else:
+                    if journal is not None:
+                        narrate.spectacle_done(journal, self, state, player, forced=True)
+                    self._settle_bids(state)  # G2: nothing more can be added
+            elif kind == K_DONE:
+                if journal is not None:
+                    narrate.spectacle_done(journal, self, state, player, forced=False)
+                self._settle_bids(state)
+            elif kind == K_TAKE:
+                if journal is not None:
+                    coin = state.bid[1 - player][action.index]
+                    narrate.took(journal, self, state, player, coin, forced=False)
+                self._take(state, action.index)
+            elif kind == K_PROVE:
+                self._resolve_challenge(state, True)
         if steps >= self._max_actions and state.phase != P_OVER:
             self._end_game(state, CAPPED)
 
@@ -429,7 +452,8 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         state.requirement = state.stack.pop()  # R9
         state.actor = state.first
         state.need = 0
-        state.routes = [[], []]
+        if state.routes[0] or state.routes[1]:  # in play a payment leaves them empty (_pay)
+            state.routes = [[], []]
         if state.journal is not None:
             narrate.round_start(state.journal, self, state)
         self._offer_meeting(state)
@@ -525,13 +549,18 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
             state.need = 1
             return
         paid = [*state.routes[0], *state.routes[1]]
-        spent = [reserve[i] for i in paid]
-        state.discard += spent  # D3: same side up
-        state.reserve[player] = [coin for i, coin in enumerate(reserve) if i not in paid]
-        shown = state.reserve_shown[player]
-        for coin in spent:
+        # loops, not comprehensions (see _payment_picks)
+        discard, shown = state.discard, state.reserve_shown[player]
+        for i in paid:
+            coin = reserve[i]
+            discard.append(coin)  # D3: same side up
             shown -= units[up[coin]]
         state.reserve_shown[player] = shown
+        kept = []
+        for i, coin in enumerate(reserve):
+            if i not in paid:
+                kept.append(coin)
+        state.reserve[player] = kept
         state.routes = [[], []]
         state.need = 0
         self._grow_accomplishment(state, player)
@@ -597,7 +626,7 @@ class RequirementsGame(Game[RequirementsState, Action, RequirementsParams]):
         else:
             self._settle_bids(state)
 
-    def _resolve_challenge(self, state: RequirementsState, *, proven: bool) -> None:
+    def _resolve_challenge(self, state: RequirementsState, proven: bool) -> None:
         """R14, D6: the prover (or, if the claimant declines, the challenger) takes a coin."""
         claimant = state.claimant
         journal = state.journal
