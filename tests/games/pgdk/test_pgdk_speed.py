@@ -66,7 +66,7 @@ def test_issue16_item3_the_play_tables_agree_with_the_fit_rule_in_random_play(
     players: int,
 ) -> None:
     """``_develop_options`` skips a player's games when no (type, colour) pair of the card kind
-    is taken by any (``_pairs_taken``), and ``add_card`` reads what a card adds from a table.
+    is taken by any (``Project.pairs``), and ``add_card`` reads what a card adds from a table.
     Along seeded random matches, the pairs agree with the fit rule (D1, R21, R28: the type
     still open and a colour shared) for every kind and game on the table, and every game
     in development equals a fresh build of its cards."""
@@ -79,7 +79,7 @@ def test_issue16_item3_the_play_tables_agree_with_the_fit_rule_in_random_play(
         while actors := game.to_act(state):
             for games in state.projects:
                 for project in games:
-                    takes = game._pairs_taken[project.open][project.colours]
+                    takes = project.pairs
                     for kind, (ktype, _name, allow, pairs) in enumerate(game._fits):
                         fits = (
                             ktype <= EGG

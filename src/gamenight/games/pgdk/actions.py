@@ -140,8 +140,11 @@ class ActionBook:
             for kind, verb in _CARD_VERBS.items()
         }
         self._play: list[list[Action]] = [[] for _ in self.labels]
-        # by card kind, the plays built so far (``plays``'s lists; the rules read them directly)
+        # by card kind, the plays built so far (``plays``'s lists; the rules read them directly),
+        # ``play CARD new`` from the start: every list has its first play
         self.play_lists = self._play
+        for card in range(len(self.labels)):
+            self.play(card, -1)
         self._use_on: list[list[Action]] = [[] for _ in self.labels]
         self._gold: list[Action] = []
         self._rob: list[Action] = []

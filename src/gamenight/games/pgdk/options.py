@@ -68,16 +68,20 @@ def _one_per_kind(
     taken: list[int] | tuple[()] = (),
 ) -> list[Action]:
     """``options``, with the action of ``by_card`` appended for every card kind among ``cards``
-    (but the cards in ``taken``), in kind order.
+    (but the cards in ``taken``, each of which is among ``cards``), in kind order.
 
     Copies of a kind are numbered consecutively (``PgdkGame.kind_of`` never decreases), so
     sorted cards list the kinds in order with copies side by side: one pass, no set, no sort of
     kinds (the commonest work of the option lists, and a native loop when compiled).
     """
+    ordered = cards.copy()
+    for card in taken:  # (a few removals cost less than a test of every card)
+        ordered.remove(card)
+    ordered.sort()  # (copy and sort: sorted() looks its list's sort up by name, a third dearer)
     last: Action | None = None
-    for card in sorted(cards):
+    for card in ordered:
         action = by_card[card]
-        if action is not last and card not in taken:
+        if action is not last:
             options.append(action)
             last = action
     return options
@@ -107,12 +111,18 @@ class PgdkOptions(PgdkTables):
                 return []
             bid = state.bids[player]
             options = [self._bid_done if bid else self._no_bid]
-            # _one_per_kind, inline: the commonest option list of random play
+            # _one_per_kind, inline: the commonest option list of random play (the cards bid
+            # are still in hand)
+            hand = state.hands[player].copy()
+            if bid:
+                for card in bid:
+                    hand.remove(card)
+            hand.sort()
             by_card = self._bid_by_card
             last: Action | None = None
-            for card in sorted(state.hands[player]):
+            for card in hand:
                 action = by_card[card]
-                if action is not last and card not in bid:
+                if action is not last:
                     options.append(action)
                     last = action
             return options
@@ -191,8 +201,6 @@ class PgdkOptions(PgdkTables):
         choice from hand; for each Row card the lowest Pink Godzilla comes first."""
         pinks = self.pink_godzillas
         hand = state.hands[player]
-        if pinks.isdisjoint(hand):
-            return [self._pass]
         kind_of = self.kind_of
         held: list[int] = []
         for card in hand:
@@ -207,7 +215,9 @@ class PgdkOptions(PgdkTables):
                 given.append(trades[give])
         options = [self._pass]
         last = -1
-        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
+        row = state.row.copy()
+        row.sort()
+        for card in row:  # each kind once, in order (see _one_per_kind)
             kind = kind_of[card]
             if kind != last and card not in pinks:
                 last = kind
@@ -227,19 +237,19 @@ class PgdkOptions(PgdkTables):
                 break
         trade = self._trade_by_card
         auction = self._auction_by_card
-        auctions = self._auctions
         lots: list[Action] = []
-        kind_of = self.kind_of
-        last = -1
-        for card in sorted(state.row):  # each kind once, in order (see _one_per_kind)
-            kind = kind_of[card]
-            if kind != last:
-                last = kind
+        last: Action | None = None
+        row = state.row.copy()
+        row.sort()
+        for card in row:  # each kind once, in order (see _one_per_kind)
+            lot = auction[card]
+            if lot is not last:
+                last = lot
                 if value[card] <= worth:  # copies of a kind are worth the same
                     options.append(trade[card])
-                if auctions:
-                    lots.append(auction[card])
-        options += lots
+                lots.append(lot)
+        if self._auctions:
+            options += lots
         return options
 
     def _offer_options(self, state: PgdkState, player: int) -> list[Action]:
@@ -324,32 +334,29 @@ class PgdkOptions(PgdkTables):
         if not hand:
             return options
         projects = state.projects[player]
-        count = len(projects)
         taken = 0  # the (type, colour) pairs some game of the player takes
-        pairs_taken = self._pairs_taken
         for project in projects:
-            taken |= pairs_taken[project.open][project.colours]
+            taken |= project.pairs
         develops, play_lists, kind_of = self._develops, self.book.play_lists, self.kind_of
         last = -1
-        for card in sorted(hand):  # each kind once, in order (see _one_per_kind)
+        ordered = hand.copy()
+        ordered.sort()
+        for card in ordered:  # each kind once, in order (see _one_per_kind)
             kind = kind_of[card]
             if kind == last:
                 continue
             last = kind
-            how, bit, allow, name, pairs, action = develops[kind]
+            how, name, pairs, action = develops[kind]
             if how <= DEV_EGG:  # a card that goes into a game (C2 order)
-                plays = play_lists[kind]
-                if len(plays) <= count:  # not all built yet
-                    plays = self.book.plays(kind, count)
+                plays = play_lists[kind]  # (its first, a new game, is always built)
                 if how != DEV_EGG:
                     options.append(plays[0])
                 if taken & pairs:  # else no game takes its type in a colour it has
+                    if len(plays) <= len(projects):  # not all built yet
+                        plays = self.book.plays(kind, len(projects))
                     for slot, project in enumerate(projects, 1):  # plays[0]: a new game
-                        if (
-                            project.open & bit
-                            and project.colours & allow
-                            and not project.names & name
-                        ):
+                        # its type still open, a colour shared (Project.pairs), its name absent
+                        if project.pairs & pairs and not project.names & name:
                             options.append(plays[slot])
                 if how == DEV_GUARDIAN:
                     self._guardian_options(options, state, player, kind)

@@ -148,9 +148,11 @@ class PgdkGame(PgdkOptions):
         kind = action.kind
         if kind == K_PASS:
             if state.phase == P_GODZILLA:  # D6: the next seat clockwise is asked
-                state.window_left -= 1
+                left = state.window_left = state.window_left - 1
                 actor = state.actor = (state.actor + 1) % state.num_players
-                if state.window_left <= 0 or not state.hands[actor]:  # or the window closes
+                if left <= 0:  # every seat was asked: the window closes
+                    self._after_window(state)
+                elif not state.hands[actor]:  # (a seat with no cards is not asked)
                     self._next_window_seat(state)
             else:
                 self._clone_pass(state)
@@ -172,11 +174,16 @@ class PgdkGame(PgdkOptions):
         elif kind == K_PLAY:
             self._play(state, player, action.card, action.slot)
         elif kind == K_OFFER:
-            self._on_offer(state, player, action)
+            card = self._only_copy[action.card]  # (as for a bid: a hand card not offered yet)
+            if card < 0:
+                card = self._pick(state, player, action.card, state.offer)
+            state.offer.append(card)
+            state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
         elif kind == K_AUCTION_GO:
             self._open_bidding(state)
         elif kind == K_TRADE:
-            state.take = self._first(state.row, action.card)  # R7: the card traded for
+            card = self._only_copy[action.card]  # R7: the card traded for (a Row card)
+            state.take = card if card >= 0 else self._first(state.row, action.card)
             state.offer = []
             state.phase = P_OFFER
         elif kind == K_NO_BID:
@@ -244,13 +251,6 @@ class PgdkGame(PgdkOptions):
 
     def _on_gold(self, state: PgdkState, player: int, action: Action) -> None:
         self._declare(state, player, action.slot)
-
-    def _on_offer(self, state: PgdkState, player: int, action: Action) -> None:
-        card = self._only_copy[action.card]  # (see the bids in ``apply``)
-        if card < 0:
-            card = self._pick(state, player, action.card, state.offer)
-        state.offer.append(card)
-        state.known[card] = (2 << state.num_players) - 1  # shown on the table (R7)
 
     def _on_table(self, state: PgdkState, player: int, action: Action) -> None:
         self._table(state, player, action.card)
@@ -466,7 +466,7 @@ class PgdkGame(PgdkOptions):
         self._after_window(state)
 
     def _after_window(self, state: PgdkState) -> None:
-        state.actor = state.active
+        active = state.actor = state.active
         if state.window == 1:
             state.window = 0
             state.phase = P_PURCHASE
@@ -474,10 +474,13 @@ class PgdkGame(PgdkOptions):
                 narrate.purchase(self, state)
         else:
             state.window = 0
-            state.plays_left = self._plays_per_turn
+            plays = state.plays_left = self._plays_per_turn
             if state.journal is not None:
                 narrate.development(state)
-            self._develop_or_gold(state)
+            if plays > 0 and state.hands[active]:  # _develop_or_gold, inline (once a turn)
+                state.phase = P_DEVELOP
+            else:
+                self._going_gold(state)
 
     def _godzilla(self, state: PgdkState, player: int, kind: int, give: int) -> None:
         """D6, G2: the Pink Godzilla the player names takes the Row card's place."""

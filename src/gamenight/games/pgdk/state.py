@@ -26,6 +26,23 @@ _GEAR_OPEN: Final = 1 << GEAR
 _WILD_OPEN: Final = 1 << WILD
 _EGG_OPEN: Final = 1 << EGG
 
+# ``Project.pairs`` numbers a (card type, colour) pair as bit ``colour * PAIR_TYPES + type``, for
+# the types a game takes (Title to Easter Egg): no number of colours needed, so a Project works
+# its pairs out itself. COLOUR_SPREAD moves colour bit i to bit i * PAIR_TYPES, for every mask
+# of at most 8 colours (cards.parse_genres); times a mask of types, that gives the pairs.
+PAIR_TYPES: Final = EGG + 1
+
+
+def _spread(colours: int) -> int:
+    spread = 0
+    for colour in range(8):
+        if colours >> colour & 1:
+            spread |= 1 << colour * PAIR_TYPES
+    return spread
+
+
+COLOUR_SPREAD: Final = tuple(_spread(colours) for colours in range(256))
+
 
 class Phase(IntEnum):
     GODZILLA = 0  # D6: Pink Godzilla window; actor may trade a Pink Godzilla or pass
@@ -93,7 +110,7 @@ PROJECT_FIELDS = (
 class Project:
     """A videogame on the table: its cards and what the rules need to know about them."""
 
-    __slots__ = (*PROJECT_FIELDS, "open", "progress", "ready")
+    __slots__ = (*PROJECT_FIELDS, "open", "pairs", "progress", "ready")
 
     def __init__(
         self,
@@ -141,6 +158,9 @@ class Project:
             if ready:
                 open_types |= _EGG_OPEN
         self.open = open_types
+        # the (type, colour) pairs it takes (see PAIR_TYPES): a card kind whose pairs
+        # (``PgdkGame._develops``) share none does not fit, by type or by colour
+        self.pairs = open_types * COLOUR_SPREAD[colours]
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in PROJECT_FIELDS}

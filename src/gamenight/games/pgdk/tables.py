@@ -21,7 +21,7 @@ from gamenight.games.pgdk import playtest
 from gamenight.games.pgdk import state as phases
 from gamenight.games.pgdk.actions import Action, ActionBook
 from gamenight.games.pgdk.params import PgdkParams
-from gamenight.games.pgdk.state import PgdkState, Project
+from gamenight.games.pgdk.state import COLOUR_SPREAD, PgdkState, Project
 
 # Final: compiled, these are C constants rather than look-ups in the module's dictionary.
 P_GODZILLA: Final = phases.GODZILLA
@@ -128,17 +128,6 @@ def _waiting_table(max_players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     return table
 
 
-def _pairs(open_types: int, colours: int, stride: int) -> int:
-    """The (card type, colour) pairs a game whose ``Project.open`` is ``open_types`` and whose
-    cards share ``colours`` takes, as bits ``type * stride + colour`` (a kind's pairs in
-    ``PgdkGame._fits`` are numbered alike): no shared bit, no play of the kind onto the game."""
-    pairs = 0
-    for ktype in range(EGG + 1):
-        if open_types >> ktype & 1:
-            pairs |= colours << ktype * stride
-    return pairs
-
-
 class PgdkTables(Game[PgdkState, Action, PgdkParams]):
     """The tables of :class:`~gamenight.games.pgdk.rules.PgdkGame` and the games built from
     cards (see the module's docstring)."""
@@ -172,7 +161,6 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         "_offer_cancel",
         "_offer_done",
         "_only_copy",
-        "_pairs_taken",
         "_pass",
         "_pinks_by_value",
         "_plays_per_turn",
@@ -287,17 +275,16 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
         unreachable = sum(map(abs, self.value)) + 1
         self._trades_any = max(self.value) if min(self.value) >= 0 else unreachable
         # what decides where a card kind fits (type, name bit, colours, and the (type, colour)
-        # pairs of _pairs_taken it may go in as), read as one tuple
-        stride = self.num_colours
+        # pairs it may go in as, numbered as in ``Project.pairs``), read as one tuple
         self._fits = tuple(
-            (ktype, name, allow, allow << ktype * stride if ktype <= EGG else 0)
+            (ktype, name, allow, (1 << ktype if ktype <= EGG else 0) * COLOUR_SPREAD[allow])
             for ktype, name, allow in zip(self.k_type, self.k_name, self.k_allow, strict=True)
         )
-        # how _develop_options offers each kind: (DEV_..., its type bit, the colours it allows,
-        # its name bit, its pairs as in _fits, its ``use``/``table`` action), one tuple read
+        # how _develop_options offers each kind: (DEV_..., its name bit, its pairs as in _fits,
+        # its ``use``/``table`` action), one tuple read
         use, table = by_card[K_USE], by_card[K_TABLE]
-        develops: list[tuple[int, int, int, int, int, Action]] = []
-        for k, (ktype, name, allow, pairs) in enumerate(self._fits):
+        develops: list[tuple[int, int, int, Action]] = []
+        for k, (ktype, name, _allow, pairs) in enumerate(self._fits):
             power = self.k_power[k]
             action = use[k]
             if ktype == GUARDIAN:
@@ -312,7 +299,7 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
                 how = DEV_ALWAYS
             else:
                 how = DEV_USE if power in _TARGETED else DEV_NEVER
-            develops.append((how, 1 << ktype, allow, name, pairs, action))
+            develops.append((how, name, pairs, action))
         self._develops = tuple(develops)
         # what a card of each kind adds to a game (add_card): colours it allows, name bit,
         # Title or not, gear bit, Wilds, Characters (2: a Guardian, one unless its power is
@@ -329,10 +316,6 @@ class PgdkTables(Game[PgdkState, Action, PgdkParams]):
                 self.k_value[k],
             )
             for k, ktype in enumerate(self.k_type)
-        )
-        self._pairs_taken = tuple(
-            tuple(_pairs(open_types, colours, stride) for colours in range(deck.all_colours + 1))
-            for open_types in range(1 << EGG + 1)
         )
         self._done = self.book.simple[K_DONE]
         self._offer_done = self.book.simple[K_OFFER_DONE]
