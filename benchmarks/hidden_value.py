@@ -32,9 +32,13 @@ with its public face, over a uniform guess among them, with the model softened a
 particle filter softens it: ``(1 - eps) x model + eps x uniform over the legal actions``. A
 gain of 0 says the model tells nothing about the hidden choice; below 0, that the filter
 weighed the worlds worse than by drawing them uniformly; ``log(k)`` among k such actions, that
-it always knew. Besides the models `infer=on` offers (`heuristic`, `playout`, `random`),
-`--model lookahead:K` tries a costlier one, here only: every legal action followed by K
-playouts of the game's playout policy, the best for the seat's share of the wins chosen.
+it always knew. The model's rates come from `--draws` draws, so the gain is estimated low (a
+choice it named in none of a few draws is charged as if it never would): the bias shrinks as
+the draws grow, so compare figures at equal draws, 40 or more.
+
+Besides the models `infer=on` offers (`heuristic`, `playout`, `random`), `--model
+lookahead:K` tries a costlier one, here only: every legal action followed by K playouts of
+the game's playout policy, the best for the seat's share of the wins chosen.
 
 `--opponent` takes any bot spec (it must differ from `--ours` as a string, to tell the seats
 apart): the model fit then says how far that bot's play can be read, and `--drawn-only` skips
