@@ -160,10 +160,8 @@ def play_arm(setup: Setup, arm: Arm) -> dict[str, Any]:
             game, setup.players, spec.seed_for(index), [agents[b] for b in seats], keep_record=True
         )
         me = seats.index(setup.ours)
-        winners = result.outcome.winners
-        if me in winners:
-            wins += 1
-            share += 1 / len(winners)
+        wins += me in result.outcome.winners
+        share += result.outcome.win_share(me)
         assert result.record is not None
         records.append(result.record.to_json())
     low, high = wilson_interval(share, spec.games)
@@ -215,8 +213,7 @@ class LookAhead(PlayoutPolicy):
             )
         outcome = game.outcome(state)
         assert outcome is not None
-        winners = outcome.winners
-        return 1.0 / len(winners) if seat in winners else 0.0
+        return outcome.win_share(seat)
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         best, best_value = legal[0], -1.0
