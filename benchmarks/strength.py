@@ -91,6 +91,11 @@ def run(trial: Trial, seed: int, jobs: int) -> dict[str, Any]:
         "win_rate": first["win_rate"],
         "win_low": first["win_low"],
         "win_high": first["win_high"],
+        # a win shared by k winners counted 1/k (Game to Pick a Game): the figure to set
+        # against a fair share where several seats can win one match
+        "win_share": first["win_share"],
+        "share_low": first["share_low"],
+        "share_high": first["share_high"],
         "mean_score": first["mean_score"],
         "others_score": [row["mean_score"] for row in summary["by_bot"][1:]],
         "capped": summary["capped"],
@@ -103,8 +108,16 @@ def run(trial: Trial, seed: int, jobs: int) -> dict[str, Any]:
 
 
 def win_cell(row: dict[str, Any]) -> str:
-    """The first bot's win rate with its 95% interval, as the reports print it."""
-    return f"{row['win_rate']:.1%} ({row['win_low']:.0%}-{row['win_high']:.0%})"
+    """The first bot's win rate with its 95% interval, as the reports print it; where some
+    wins were shared (rows that carry the share), its share of the wins first."""
+    rate = f"{row['win_rate']:.1%} ({row['win_low']:.0%}-{row['win_high']:.0%})"
+    share = row.get("win_share")
+    if share is None or abs(share - row["win_rate"]) < 1e-9:
+        return rate
+    return (
+        f"win share {share:.1%} ({row['share_low']:.0%}-{row['share_high']:.0%}); "
+        f"win rate {row['win_rate']:.1%}"
+    )
 
 
 def score_cell(row: dict[str, Any]) -> str:

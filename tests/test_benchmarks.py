@@ -335,3 +335,50 @@ def test_decision_cost_decides_the_same_positions_alike_and_none_decides_nothing
     nothing = run(*args, "none")
     assert nothing.returncode == 0, nothing.stderr
     assert nothing.stdout == ""
+
+
+def test_peers_judges_a_row_by_its_share_of_the_wins_where_wins_are_shared() -> None:
+    """issue 17: in Game to Pick a Game several seats can win one match; a row is judged on
+    the bot's share of the wins (a shared win counts 1/k), and the report shows both."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import peers  # type: ignore[import-not-found]
+        import strength  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    shared = {
+        "target": "vs omniscient: >= 40%",
+        "needed": 0.4,
+        "win_rate": 0.5,
+        "win_low": 0.36,
+        "win_high": 0.64,
+        "win_share": 0.35,
+        "share_low": 0.23,
+        "share_high": 0.49,
+    }
+    assert peers.met(shared) == "no"  # the win rate alone (50%) would pass it
+    assert peers.met({**shared, "win_share": 0.4}) == "yes"
+    cpu = {**shared, "target": "equal CPU: 95% interval above fair share", "needed": 1 / 3}
+    assert peers.met(cpu) == "no"  # the rate's interval starts above 1/3, the share's does not
+    assert peers.met({**cpu, "share_low": 0.34}) == "yes"
+    assert strength.win_cell(shared) == "win share 35.0% (23%-49%); win rate 50.0%"
+    # no shared win: the share is the rate, printed once; rows made before shares: the rate
+    alone = {**shared, "win_share": 0.5, "share_low": 0.36, "share_high": 0.64}
+    assert strength.win_cell(alone) == "50.0% (36%-64%)"
+    old = {key: value for key, value in shared.items() if "share" not in key}
+    assert strength.win_cell(old) == "50.0% (36%-64%)"
+    assert peers.met(old) == "yes"
+
+
+def test_peers_covers_every_player_count_of_every_game_by_default() -> None:
+    """issue 17: the report is per game and player count, so the default runs them all."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import peers
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    setups = peers.every_setup()
+    assert "requirements:2" in setups
+    assert [s for s in setups if s.startswith("gtpag:")] == [f"gtpag:{n}" for n in range(2, 9)]
+    assert {"gnome:3", "gnome:4", "gnome:6", "pgdk:2", "pgdk:3", "pgdk:4"} <= set(setups)
+    assert len(setups) == 1 + 7 + 3 + 3
