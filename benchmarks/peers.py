@@ -161,7 +161,7 @@ def trials(
                     setup.players,
                     (spec, peer),
                     deals,
-                    f"{label}: >= {omniscient_bar:.0%}",
+                    f"{label}: >= {100 * omniscient_bar:.3g}%",
                     omniscient_bar,
                 )
             )

@@ -382,3 +382,10 @@ def test_peers_covers_every_player_count_of_every_game_by_default() -> None:
     assert [s for s in setups if s.startswith("gtpag:")] == [f"gtpag:{n}" for n in range(2, 9)]
     assert {"gnome:3", "gnome:4", "gnome:6", "pgdk:2", "pgdk:3", "pgdk:4"} <= set(setups)
     assert len(setups) == 1 + 7 + 3 + 3
+    targets = {
+        trial.target
+        for trial in peers.trials(
+            peers.parse_setup("gtpag:8"), 1, {"off_iters": 9, "on_iters": 9}, peers.OURS
+        )
+    }
+    assert "vs omniscient: >= 12.5%" in targets  # a fair eighth, not rounded to 12%
