@@ -358,6 +358,9 @@ def test_peers_judges_a_row_by_its_share_of_the_wins_where_wins_are_shared() -> 
     }
     assert peers.met(shared) == "no"  # the win rate alone (50%) would pass it
     assert peers.met({**shared, "win_share": 0.4}) == "yes"
+    seventh = {**shared, "needed": 1 / 7, "win_share": sum([1 / 3] * 18) / 42}
+    assert seventh["win_share"] < 1 / 7  # 18 thirds of a win: 6 of 42, in floating point
+    assert peers.met(seventh) == "yes"
     cpu = {**shared, "target": "equal CPU: 95% interval above fair share", "needed": 1 / 3}
     assert peers.met(cpu) == "no"  # the rate's interval starts above 1/3, the share's does not
     assert peers.met({**cpu, "share_low": 0.34}) == "yes"
