@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from gamenight.bots.ismcts import DEFAULT_ITERATIONS
 from gamenight.core.log import MatchRecord
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` imported as a module (the scripts it imports too)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -126,11 +137,7 @@ def test_throughput_refuses_a_missing_compiled_python_in_one_line() -> None:
 def test_throughput_choices_are_spread_evenly() -> None:
     """The precomputed table the playouts choose by is uniform: its numbers modulo a small
     count of legal actions fall on each action about equally often."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import throughput as bench  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    bench = benchmark("throughput")
     table = bench.CHOICES
     assert len(set(table)) > 0.99 * len(table)
     for width in (2, 3, 7):
@@ -183,8 +190,7 @@ def test_playtest_speed_reports_the_overhead_and_the_big_run() -> None:
 def test_strength_rerun_reads_every_row_of_the_first_table_and_runs_it(tmp_path: Path) -> None:
     """issue 16: the strength report's rows are re-run by their own commands; a fake
     gamenight that answers one JSON report stands in for the long tournaments."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import strength_rerun
+    strength_rerun = benchmark("strength_rerun")
 
     text = (ROOT / "benchmarks" / "STRENGTH.md").read_text(encoding="utf-8")
     rows = strength_rerun.first_table_rows(text)
@@ -313,11 +319,7 @@ def test_paired_compares_two_runs_match_by_match(tmp_path: Path) -> None:
 
 
 def test_the_sign_test_matches_the_binomial_tails() -> None:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import paired  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    paired = benchmark("paired")
     assert paired.sign_test(5, 0) == 2 / 32  # all five one way: 2 x (1/2)^5
     assert paired.sign_test(4, 1) == 2 * 6 / 32  # 0 or 1 of 5 the other way
     assert paired.sign_test(3, 3) == 1.0
@@ -340,12 +342,8 @@ def test_decision_cost_decides_the_same_positions_alike_and_none_decides_nothing
 def test_peers_judges_a_row_by_its_share_of_the_wins_where_wins_are_shared() -> None:
     """issue 17: in Game to Pick a Game several seats can win one match; a row is judged on
     the bot's share of the wins (a shared win counts 1/k), and the report shows both."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import peers  # type: ignore[import-not-found]
-        import strength  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    peers = benchmark("peers")
+    strength = benchmark("strength")
     shared = {
         "target": "vs omniscient: >= 40%",
         "needed": 0.4,
@@ -375,11 +373,7 @@ def test_peers_judges_a_row_by_its_share_of_the_wins_where_wins_are_shared() -> 
 
 def test_peers_covers_every_player_count_of_every_game_by_default() -> None:
     """issue 17: the report is per game and player count, so the default runs them all."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import peers
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    peers = benchmark("peers")
     setups = peers.every_setup()
     assert "requirements:2" in setups
     assert [s for s in setups if s.startswith("gtpag:")] == [f"gtpag:{n}" for n in range(2, 9)]
