@@ -38,7 +38,10 @@ the draws grow, so compare figures at equal draws, 40 or more.
 
 Besides the models `infer=on` offers (`heuristic`, `playout`, `random`), `--model
 lookahead:K` tries a costlier one, here only: every legal action followed by K playouts of
-the game's playout policy, the best for the seat's share of the wins chosen.
+the game's playout policy, the best for the seat's share of the wins chosen. `--model
+openspiel-mcts:sims=N` (any omniscient bot's spec) makes the model the omniscient bot itself,
+run again with its own draws on the true state: against that opponent, the most any model can
+foresee.
 
 `--opponent` takes any bot spec (it must differ from `--ours` as a string, to tell the seats
 apart): the model fit then says how far that bot's play can be read, and `--drawn-only` skips
@@ -229,15 +232,34 @@ class LookAhead(PlayoutPolicy):
         return best
 
 
+class OmniscientModel(PlayoutPolicy):
+    """A model that is an omniscient bot itself (``--model openspiel-mcts:sims=N``): asked on
+    the true state, as the opponent was, with its own draws. The most a model can foresee of
+    that opponent: its own algorithm, run again."""
+
+    def __init__(self, game: AnyGame, spec: str) -> None:
+        self.depth = None
+        self.game = game
+        self.bot = make_agent(spec, game)
+
+    def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        return self.bot.act_on_state(self.game, state.clone(), seat, legal, rng)
+
+
 def named_model(game: AnyGame, name: str) -> Any:
-    """``--model``: one of infer=on's models, or ``lookahead:K``."""
+    """``--model``: one of infer=on's models, ``lookahead:K``, or an omniscient bot's spec."""
     if name.startswith("lookahead:"):
         count = name.removeprefix("lookahead:")
         if not count.isdigit() or int(count) < 1:
             raise GamenightError(f"lookahead needs a positive number of playouts, not {count!r}")
         return LookAhead(game, int(count))
+    if omniscient_spec(name):
+        return OmniscientModel(game, name)
     if name not in ("heuristic", "playout", "random"):
-        raise GamenightError(f"unknown model {name!r} (heuristic, playout, random, lookahead:K)")
+        raise GamenightError(
+            f"unknown model {name!r} (heuristic, playout, random, lookahead:K, or an "
+            "omniscient bot such as openspiel-mcts:sims=300)"
+        )
     return opponent_model(game, name)
 
 

@@ -80,6 +80,29 @@ def test_the_look_ahead_model_finds_the_only_nomination_that_can_win(bench: Modu
 
 
 @pytest.mark.skipif(not has_openspiel(), reason="needs the rl extra (OpenSpiel)")
+def test_the_omniscient_bot_as_a_model_finds_the_only_nomination_that_can_win(
+    bench: ModuleType,
+) -> None:
+    game = make_game("gtpag")
+    state = game.new_state(2, 1)
+    first = state.actor
+    other = 1 - first
+    titles = game.titles
+    prefs = [(4.0, 3.0, 2.0, 1.0), (4.0, 3.0, 2.0, 1.0)]
+    prefs[other] = (1.0, 2.0, 4.0, 3.0)
+    state.prefs = tuple(prefs)
+    legal = game.legal_actions(state, first)
+    game.apply(state, first, next(a for a in legal if str(a) == f"nominate {titles[0]}"))
+    legal = game.legal_actions(state, other)
+    before = state.to_dict()
+    model = bench.named_model(game, "openspiel-mcts:sims=200")
+    assert isinstance(model, bench.OmniscientModel)
+    choice = model.choose(state, other, legal, Rng(3))
+    assert str(choice) == f"nominate {titles[2]}"
+    assert state.to_dict() == before  # it searched a copy
+
+
+@pytest.mark.skipif(not has_openspiel(), reason="needs the rl extra (OpenSpiel)")
 def test_a_short_run_reports_every_arm_and_the_model_fit() -> None:
     result = run(
         "benchmarks/hidden_value.py",
@@ -122,6 +145,7 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         (("--model", "oracle"), "unknown model 'oracle'"),
         (("--ours", "random", "--opponent", "random"), "must differ"),
         (("--model", "lookahead:0"), "positive number of playouts"),
+        (("--model", "openspiel-ismcts:sims=10"), "unknown model 'openspiel-ismcts:sims=10'"),
     ):
         refused = run("benchmarks/hidden_value.py", *args)
         assert refused.returncode == 2, refused.stderr
