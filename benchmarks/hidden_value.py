@@ -235,12 +235,16 @@ class LookAhead(PlayoutPolicy):
 class OmniscientModel(PlayoutPolicy):
     """A model that is an omniscient bot itself (``--model openspiel-mcts:sims=N``): asked on
     the true state, as the opponent was, with its own draws. The most a model can foresee of
-    that opponent: its own algorithm, run again."""
+    that opponent: its own algorithm, run again. It is asked on the state as it stands, so
+    a bot blind to a simultaneous step (``simultaneous=blind``) is refused: its match loop
+    hands it the state as the step began, which the model fit does not keep."""
 
     def __init__(self, game: AnyGame, spec: str) -> None:
         self.depth = None
         self.game = game
         self.bot = make_agent(spec, game)
+        if getattr(self.bot, "blind_to_step", False):
+            raise GamenightError(f"the model {spec!r} is blind to the step: use a seeing one")
 
     def choose(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         return self.bot.act_on_state(self.game, state.clone(), seat, legal, rng)

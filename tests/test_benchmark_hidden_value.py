@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 
+from gamenight.core.errors import GamenightError
 from gamenight.core.registry import make_game
 from gamenight.core.rng import Rng
 from test_benchmarks import ROOT, has_openspiel, run
@@ -100,6 +101,8 @@ def test_the_omniscient_bot_as_a_model_finds_the_only_nomination_that_can_win(
     choice = model.choose(state, other, legal, Rng(3))
     assert str(choice) == f"nominate {titles[2]}"
     assert state.to_dict() == before  # it searched a copy
+    with pytest.raises(GamenightError, match="blind to the step"):
+        bench.named_model(game, "openspiel-mcts:simultaneous=blind")
 
 
 @pytest.mark.skipif(not has_openspiel(), reason="needs the rl extra (OpenSpiel)")
