@@ -6,6 +6,7 @@ import json
 import math
 import sys
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -62,44 +63,39 @@ def test_the_gain_is_zero_for_a_uniform_model_and_log_k_for_a_sure_one(bench: Mo
     assert bench.softened_gain(wrong, 0.1) < 0.0
 
 
-def test_the_look_ahead_model_finds_the_only_nomination_that_can_win(bench: ModuleType) -> None:
+def only_one_nomination_can_win() -> tuple[Any, Any, int, list[Any]]:
+    """A 2-player position where the seat to act must nominate title 2: the game, the state,
+    the seat and its legal actions. Passing lets title 0 win at once (D4); nominating 1 or 3
+    can only lose or share nothing."""
     game = make_game("gtpag")
     state = game.new_state(2, 1)
     first = state.actor
     other = 1 - first
-    titles = game.titles
     # the first seat's favourite is title 0, the other's title 2 (C6, set by hand)
     prefs = [(4.0, 3.0, 2.0, 1.0), (4.0, 3.0, 2.0, 1.0)]
     prefs[other] = (1.0, 2.0, 4.0, 3.0)
     state.prefs = tuple(prefs)
     legal = game.legal_actions(state, first)
-    game.apply(state, first, next(a for a in legal if str(a) == f"nominate {titles[0]}"))
-    legal = game.legal_actions(state, other)
-    # passing lets title 0 win at once (D4), nominating 1 or 3 can only lose or share nothing
-    choice = bench.named_model(game, "lookahead:8").choose(state, other, legal, Rng(3))
-    assert str(choice) == f"nominate {titles[2]}"
+    game.apply(state, first, next(a for a in legal if str(a) == f"nominate {game.titles[0]}"))
+    return game, state, other, game.legal_actions(state, other)
+
+
+def test_the_look_ahead_model_finds_the_only_nomination_that_can_win(bench: ModuleType) -> None:
+    game, state, seat, legal = only_one_nomination_can_win()
+    choice = bench.named_model(game, "lookahead:8").choose(state, seat, legal, Rng(3))
+    assert str(choice) == f"nominate {game.titles[2]}"
 
 
 @pytest.mark.skipif(not has_openspiel(), reason="needs the rl extra (OpenSpiel)")
 def test_the_omniscient_bot_as_a_model_finds_the_only_nomination_that_can_win(
     bench: ModuleType,
 ) -> None:
-    game = make_game("gtpag")
-    state = game.new_state(2, 1)
-    first = state.actor
-    other = 1 - first
-    titles = game.titles
-    prefs = [(4.0, 3.0, 2.0, 1.0), (4.0, 3.0, 2.0, 1.0)]
-    prefs[other] = (1.0, 2.0, 4.0, 3.0)
-    state.prefs = tuple(prefs)
-    legal = game.legal_actions(state, first)
-    game.apply(state, first, next(a for a in legal if str(a) == f"nominate {titles[0]}"))
-    legal = game.legal_actions(state, other)
+    game, state, seat, legal = only_one_nomination_can_win()
     before = state.to_dict()
     model = bench.named_model(game, "openspiel-mcts:sims=200")
     assert isinstance(model, bench.OmniscientModel)
-    choice = model.choose(state, other, legal, Rng(3))
-    assert str(choice) == f"nominate {titles[2]}"
+    choice = model.choose(state, seat, legal, Rng(3))
+    assert str(choice) == f"nominate {game.titles[2]}"
     assert state.to_dict() == before  # it searched a copy
     with pytest.raises(GamenightError, match="blind to the step"):
         bench.named_model(game, "openspiel-mcts:simultaneous=blind")
