@@ -11,11 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import gamenight
 from gamenight.bots.factory import make_agent
 from gamenight.cli import app
+from gamenight.cli.app import reflowed
 from gamenight.core import registry
 from gamenight.sim.runner import play_match
 
@@ -62,6 +64,23 @@ def test_issue12_item6_flags_are_shown_as_flags(command: str, flags: list[str]) 
         line = next(line for line in out.splitlines() if re.search(rf"{flag}\b", line))
         assert "<bool>" not in line, line
     assert "<int>" in out or "<path>" in out or "<str>" in out  # options with values still say
+
+
+def test_help_paragraphs_are_not_broken_where_the_source_wraps() -> None:
+    """Each paragraph of a command's help is one line, which the terminal wraps: typer would
+    keep the docstring's own breaks (``play --help`` printed "End" alone at a line's end)."""
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert {"play", "playtest", "tournament"} <= set(commands)
+    for name, command in commands.items():
+        for paragraph in (command.help or "").split("\n\n"):
+            assert "\n" not in paragraph, (name, paragraph)
+            assert "  " not in paragraph, (name, paragraph)
+    source = """One line,
+        then more.
+
+        A second
+        paragraph."""
+    assert reflowed(source) == "One line, then more.\n\nA second paragraph."
 
 
 def test_issue12_item6_version() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import secrets
 import sys
 from collections.abc import Callable, Iterator
@@ -33,6 +34,21 @@ class _BareHelpFlag:
 
 class Command(_BareHelpFlag, TyperCommand):
     """Every gamenight command: ``@app.command(cls=Command)``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            self.help = reflowed(self.help)
+
+
+def reflowed(docstring: str) -> str:
+    """A docstring as --help should show it: each paragraph one line, for the terminal to wrap.
+
+    typer keeps the line breaks of a docstring's later paragraphs (and, in the list of
+    commands, of its first), so a docstring wrapped for the source would print with lines
+    broken at odd places."""
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 class _Group(_BareHelpFlag, TyperGroup):
