@@ -119,7 +119,19 @@ def test_issue15_item5_a_bot_error_on_ray_stops_the_run_keeping_what_finished(
 
 
 @pytest.mark.usefixtures("local_ray")
-def test_issue15_item5_ctrl_c_on_ray_keeps_what_finished() -> None:
+def test_issue15_item5_ctrl_c_on_ray_keeps_what_finished(monkeypatch: Any) -> None:
+    """The batches in flight at the stop end (ray.cancel racing a task's end can abort the
+    driver) and their results are dropped; no new batch starts."""
+    cancelled: list[Any] = []
+    monkeypatch.setattr(ray, "cancel", lambda ref, **options: cancelled.append(ref))
+    waits: list[tuple[list[Any], dict[str, Any]]] = []
+    real_wait = ray.wait
+
+    def recording_wait(refs: list[Any], **options: Any) -> Any:
+        waits.append((list(refs), options))
+        return real_wait(refs, **options)
+
+    monkeypatch.setattr(ray, "wait", recording_wait)
     spec = two_variants_and_a_ladder(games=5000, ladder_games=0)
     seen: list[int] = []
 
@@ -131,8 +143,13 @@ def test_issue15_item5_ctrl_c_on_ray_keeps_what_finished() -> None:
     run = run_playtest(spec, RayBackend(), interrupt_after_three)
     assert run.interrupted
     assert run.matches == sum(seen) > 0
-    assert run.matches < run.planned  # cancelled, not played out (10,000 matches)
+    assert run.matches < run.planned  # stopped, not played out (10,000 matches)
     assert ray.is_initialized()  # the test's Ray: not the backend's to shut down
+    assert cancelled == []
+    left, options = waits[-1]  # the last wait: for every batch in flight at the stop
+    assert left
+    assert options["num_returns"] == len(left)
+    assert not real_wait(left, num_returns=len(left), timeout=0)[1]  # all of them ended
 
 
 @pytest.mark.usefixtures("local_ray")

@@ -3,7 +3,7 @@
 Each batch is one Ray task running :func:`play_batch`, exactly as the local backend runs it,
 so the figures do not depend on where or in what order batches ran (the lab files results by
 match index). At most twice the cluster's CPUs of batches are in flight; results are taken
-as they finish.
+as they finish. A stopped run lets the batches in flight end rather than cancel them.
 
 Ray is imported only when a run starts: ``gamenight`` works without the extra.
 """
@@ -28,6 +28,9 @@ minutes against a silent or wrong port."""
 
 GCS_PORT = 6379  # `ray start --head`'s default port
 CLIENT_PORT = 10001  # Ray Client's default port (ray://)
+
+DRAIN_SECONDS = 30.0
+"""How long a stopped run waits for its batches in flight to end (see :func:`let_end`)."""
 
 # The opening of an HTTP/2 connection (RFC 9113 section 3.4): the client preface, then an
 # empty SETTINGS frame. Ray's cluster and client ports speak gRPC, i.e. HTTP/2, and answer
@@ -131,9 +134,22 @@ def _play(ray: Any, spec: PlaytestSpec, on_result: OnResult) -> None:
             on_result(result)
     except StopRun:
         return
-    finally:  # a stop, Ctrl-C or a task's failure: nothing left running for nobody
-        for ref in in_flight:
-            ray.cancel(ref)
+    finally:  # a stop, Ctrl-C or a task's failure
+        let_end(ray, in_flight)
+
+
+def let_end(ray: Any, in_flight: list[Any]) -> None:
+    """Wait a bounded time for the batches still in flight to end; their results are dropped.
+
+    They are not cancelled: ``ray.cancel`` racing a task's own end can abort this process
+    (a ``RAY_CHECK`` in Ray's task manager, "Tried to complete task that was not pending",
+    seen with Ray 2.60 when a run stopped). At most two batches per CPU are in flight, each
+    sized to about a second, so this takes a second or two. A batch still running after
+    :data:`DRAIN_SECONDS` (a first batch of a very slow bot) ends on its own, for nobody; a
+    Ray the backend started is shut down right after, which stops it.
+    """
+    if in_flight:
+        ray.wait(in_flight, num_returns=len(in_flight), timeout=DRAIN_SECONDS)
 
 
 def host_port(address: str) -> tuple[str, int]:
