@@ -77,6 +77,14 @@ def put(game: GtpagGame, state: GtpagState, seat: int, kind: str, nomination: in
     return number
 
 
+def smash(game: GtpagGame, state: GtpagState, nomination: int, position: int) -> int:
+    """Remove the chip at ``position`` of ``nomination``'s pile as a Smash does (D2.8)."""
+    number = state.piles[nomination].pop(position)
+    state.smashed += (number,)
+    game.recount_tally(state)  # RULES.md M1: what apply would have counted
+    return number
+
+
 def use_trait(game: GtpagGame, state: GtpagState, seat: int) -> None:
     """The seat's Trait is used up (as if played with no effect), counted as a played chip."""
     number = seat * game.per_seat + game.trait_slot

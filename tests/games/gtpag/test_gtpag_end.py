@@ -14,6 +14,7 @@ from gtpag_helpers import (
     legal_texts,
     new,
     play,
+    smash,
     tied_endgame,
     two_nominations,
 )
@@ -142,8 +143,7 @@ def test_d7_g10_smashed_chips_stay_out_and_r9_a_character_without_bid_chips_is_s
     game, state = two_nominations(4, characters=[1, 2, 4, 8], bid_chips=["+2"])
     # seat 1's only Bid chip was Smashed; n1: +2 and Hype = 4; n2: +2, then seat 3's +2 = 4
     lay(game, state, [(0, "+2", 0), (1, "+2", 1), (2, "+2", 1), (2, "Hype", 0)])
-    smashed = state.piles[1].pop(0)
-    state.smashed += (smashed,)
+    smashed = smash(game, state, 1, 0)
     lay(game, state, [(0, "Spotlight", None), (1, "Switcheroo", None), (3, "Smash", None)])
     assert game.view(state, 0)["smashed"][0]["kind"] is None
     last_turn_of_bidding(game, state, 3)

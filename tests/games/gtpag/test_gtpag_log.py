@@ -17,6 +17,7 @@ from gtpag_helpers import (
     lay,
     new,
     play,
+    smash,
     tied_endgame,
     two_nominations,
 )
@@ -451,7 +452,7 @@ def test_l2_r9_g10_a_skipped_character_and_a_smashed_chip_are_told() -> None:
     # as in test_d7_g10_smashed_chips_stay_out...: seat 1's only Bid chip was Smashed
     game, state = two_nominations(4, characters=[1, 2, 4, 8], bid_chips=["+2"])
     lay(game, state, [(0, "+2", 0), (1, "+2", 1), (2, "+2", 1), (2, "Hype", 0)])
-    state.smashed += (state.piles[1].pop(0),)
+    smash(game, state, 1, 0)
     lay(game, state, [(0, "Spotlight", None), (1, "Switcheroo", None), (3, "Smash", None)])
     last_turn_of_bidding(game, state, 3)
     journal = narrating(state)

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from gtpag_helpers import AGOR, GNOME, play, put, two_nominations, use_trait
+from gtpag_helpers import AGOR, GNOME, play, put, smash, two_nominations, use_trait
 
 from gamenight.core import Rng, derive_seed
 from gamenight.games.gtpag.params import GtpagParams
@@ -121,7 +121,7 @@ def test_g10_a_tie_round_hand_never_holds_the_smashed_chip() -> None:
         else:
             put(game, state, seat, kind, nomination)
     put(game, state, 1, "+2", 1)
-    state.smashed += (state.piles[1].pop(),)  # seat 3 Smashed seat 1's +2
+    smash(game, state, 1, -1)  # seat 3 Smashed seat 1's +2
     use_trait(game, state, 3)
     state.round, state.actor, state.turns_left = 4, 3, 1
     play(game, state, "bid invert n2")

@@ -852,8 +852,10 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         scores: list[int] = []
         best = winner = -1
         ties = 0  # Nominations at the best Score besides the first found
+        score_of = self._score_of
+        counts = state.tally
         for j in active:  # one pass instead of max(), count() and index()
-            score = self._score(state, j)
+            score = score_of[counts[j]]  # _score, without its call
             scores.append(score)
             if winner < 0 or score > best:
                 best, winner, ties = score, j, 0
@@ -966,16 +968,12 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
         return Tally(values, inverts, bool(house_rule), bonus, boosts, score)
 
     def _score(self, state: GtpagState, nomination: int) -> int:
-        """The Score of ``tally``, fast: the pile's packed counts (as ``state.tally`` keeps
-        them, M1), counted afresh, and the Score of those counts, reckoned once per game
-        instance (playtest.Tallies). Counted afresh, not read from ``state.tally``, so that
-        the rules never depend on the lab's counter."""
-        unit = self._unit
-        chip_kinds = state.kinds
-        counts = BOOST_UNIT * len(state.boosts[nomination])
-        for chip in state.piles[nomination]:
-            counts += unit[chip_kinds[chip]]
-        return self._score_of[counts]
+        """The Score of ``tally``, fast: the Nomination's packed counts, which ``apply`` keeps
+        in ``state.tally`` (M1), and the Score of those counts, reckoned once per game instance
+        (playtest.Tallies). Read, not counted afresh from the pile (issue 16: the count was
+        2% of a 2-player match's instructions), so a state built other than by ``apply`` must
+        have its counts set (``recount_tally``; ``determinize`` does)."""
+        return self._score_of[state.tally[nomination]]
 
     # -- the result -----------------------------------------------------------------------------
     def picked_title(self, state: GtpagState) -> str | None:
