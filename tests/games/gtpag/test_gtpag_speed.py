@@ -111,8 +111,9 @@ def test_issue16_item3_cached_bidding_lists_match_a_recount(setting: str, player
 
 @pytest.mark.parametrize("players", COUNTS)
 def test_issue16_item3_the_score_of_packed_counts_is_the_tally(players: int) -> None:
-    """R13: the Score read from a Nomination's packed counts (memoised per game instance) is
-    the chip-by-chip tally's."""
+    """R13, M1: the Score read from a Nomination's packed counts (those ``apply`` keeps, which
+    the rules' final tally reads; memoised per game instance) is the chip-by-chip tally's, in
+    every state random play reaches."""
     game = GtpagGame()
     checked = 0
     for match in _random_states(game, players, range(25)):
