@@ -77,6 +77,13 @@ def put(game: GtpagGame, state: GtpagState, seat: int, kind: str, nomination: in
     return number
 
 
+def move(game: GtpagGame, state: GtpagState, number: int, nomination: int) -> None:
+    """Move chip ``number`` from the Nomination it lies on to the end of ``nomination``'s."""
+    next(pile for pile in state.piles if number in pile).remove(number)
+    state.piles[nomination].append(number)
+    game.recount_tally(state)  # RULES.md M1: what apply would have counted
+
+
 def smash(game: GtpagGame, state: GtpagState, nomination: int, position: int) -> int:
     """Remove the chip at ``position`` of ``nomination``'s pile as a Smash does (D2.8)."""
     number = state.piles[nomination].pop(position)

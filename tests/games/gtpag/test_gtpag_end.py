@@ -12,6 +12,7 @@ from gtpag_helpers import (
     last_turn_of_bidding,
     lay,
     legal_texts,
+    move,
     new,
     play,
     smash,
@@ -58,13 +59,15 @@ def test_d6_g4_boosting_starts_with_the_passer_who_played_most_recently() -> Non
 def test_r12_g5_a_boost_adds_after_inverts() -> None:
     game, state = tied_endgame()
     moved = chip(game, state, 2, "invert", in_hand=False)
-    state.piles[1].remove(moved)
-    state.piles[0].append(moved)  # n1 (House Rule) takes it: n2 keeps no Invert
+    move(game, state, moved, 0)  # n1 (House Rule) takes it: n2 keeps no Invert
     play(game, state, "bid invert n2")  # n2: values 2, one Invert: -2
     play(game, state, "boost n2", "decline")
     tally = game.view(state, 0)["nominations"][1]["tally"]
     assert (tally["values"], tally["inverts"], tally["boosts"]) == (2, 1, 2)
     assert tally["score"] == -2 + 2  # not -(2 + 2)
+    assert game.view(state, 0)["nominations"][0]["tally"]["score"] == 2  # n1, House Rule
+    assert state.phase == OVER
+    assert state.picked == 0  # R14: n1's 2 beats n2's 0
 
 
 def test_g16_the_result_is_each_seats_preference_for_the_picked_game() -> None:

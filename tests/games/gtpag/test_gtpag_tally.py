@@ -24,6 +24,7 @@ def example_position(
     if house_rule:
         put(game, state, 2, "House Rule", N1)
     state.boosts[N1] = [1, 2][:boosts]
+    game.recount_tally(state)  # RULES.md M1: what apply would have counted
     return game, state
 
 

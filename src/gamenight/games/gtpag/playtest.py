@@ -2,6 +2,8 @@
 
 Only the lab calls these, never a search or a seat: they read the full state (face-down chips
 and every seat's preferences included), like an umpire, and their figures reach reports only.
+One exception: the rules' final tally (R13) reads its Score from ``Tallies.score`` too, as the
+Score of the counts ``apply`` keeps is the Score of the pile.
 """
 
 from __future__ import annotations

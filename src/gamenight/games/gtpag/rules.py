@@ -778,7 +778,7 @@ class GtpagGame(Game[GtpagState, Action, GtpagParams]):
 
     def _face_up_scores(self, state: GtpagState) -> list[int]:
         """R7, G21: every Nomination's tally of its face-up chips (no Boosts exist yet): the
-        Score of their packed counts, as ``_score`` reckons a whole pile's."""
+        Score of their packed counts, as ``_score`` reads a whole pile's from ``state.tally``."""
         counts = [0] * len(state.piles)
         unit = self._unit
         chip_kinds = state.kinds

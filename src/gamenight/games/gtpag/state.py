@@ -121,7 +121,8 @@ class GtpagState:
         self.piles: list[list[int]] = []
         self.boosts: list[list[int]] = []  # Nomination j -> seats that Boosted it (G5)
         # Nomination j -> how many chips of each kind lie on it and its Boosts, packed in one
-        # int: kept by apply for the playtest lab (RULES.md M1; playtest.py)
+        # int: kept by apply, read by the rules' final tally and the playtest lab (RULES.md
+        # M1; playtest.py); a state built by hand needs GtpagGame.recount_tally
         self.tally: list[int] = []
         self.hand: list[int] = [hand] * num_players  # seat -> bit mask of slots still held
         self.face_up = 0
